@@ -1,0 +1,93 @@
+/**
+ * The one place that reads the environment. Every setting is VERSE_-prefixed, typed and validated
+ * at start so a typo fails loudly instead of silently falling back to a default.
+ */
+import path from 'node:path';
+
+export interface Config {
+  /** Keyspace name, topic prefix and Redis key prefix; lets tests share servers with a running dev stack. */
+  namespace: string;
+  port: number;
+  host: string;
+  /** Public base URL used to build review, studio and download URLs. */
+  baseUrl: string;
+  kafkaBrokers: string[];
+  /** Partitions for new topics: the ceiling on consumers per group. */
+  kafkaPartitions: number;
+  cassandraContactPoints: string[];
+  cassandraLocalDataCenter: string;
+  /** Replication factor for the keyspace: 1 on a laptop, 3 in production. */
+  cassandraReplication: number;
+  redisUrl: string;
+  schemaRegistryUrl: string;
+  engineUrl: string;
+  dataDir: string;
+  allowPrivateNetwork: boolean;
+  extraCaFile: string | null;
+  logLevel: string;
+  version: string;
+  /** Secret used to sign opaque cursors. */
+  cursorSecret: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false' || raw === 'off' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'on' || raw === 'yes') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new Error(`${name} must be a URL, got "${raw}"`);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const namespace = env.VERSE_NAMESPACE || 'verse';
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(namespace)) {
+    throw new Error(`VERSE_NAMESPACE must be lower-case letters, digits and _, got "${namespace}"`);
+  }
+  const port = integer(env, 'VERSE_PORT', 8000);
+  const root = path.resolve(import.meta.dirname, '..');
+  return {
+    namespace,
+    port,
+    host: env.VERSE_HOST || '127.0.0.1',
+    baseUrl: url(env, 'VERSE_BASE_URL', `http://127.0.0.1:${port}`),
+    kafkaBrokers: list(env.VERSE_KAFKA_BROKERS || '127.0.0.1:9092'),
+    kafkaPartitions: integer(env, 'VERSE_KAFKA_PARTITIONS', 6),
+    cassandraContactPoints: list(env.VERSE_CASSANDRA_CONTACT_POINTS || '127.0.0.1:9042'),
+    cassandraLocalDataCenter: env.VERSE_CASSANDRA_LOCAL_DC || 'datacenter1',
+    cassandraReplication: integer(env, 'VERSE_CASSANDRA_REPLICATION', 1),
+    redisUrl: url(env, 'VERSE_REDIS_URL', 'redis://127.0.0.1:6379'),
+    schemaRegistryUrl: url(env, 'VERSE_SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
+    engineUrl: url(env, 'VERSE_ENGINE_URL', 'http://127.0.0.1:8090'),
+    dataDir: path.resolve(env.VERSE_DATA_DIR || path.join(root, 'var', 'data', 'verse')),
+    allowPrivateNetwork: flag(env, 'VERSE_ALLOW_PRIVATE_NETWORK'),
+    extraCaFile: env.VERSE_EXTRA_CA_FILE || null,
+    logLevel: env.VERSE_LOG_LEVEL || 'info',
+    version: env.VERSE_VERSION || '0.1.0',
+    cursorSecret: env.VERSE_CURSOR_SECRET || 'verse-local-cursor-secret',
+  };
+}

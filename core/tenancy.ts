@@ -1,0 +1,63 @@
+/**
+ * Organisations, plans, API keys and limit overrides: the types, the rules, and the port that
+ * stores them (Cassandra in the service, an in-memory double in unit tests).
+ */
+
+export const PLANS = ['full', 'transcript'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const SCOPES = ['all', 'transcript-only'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Organisation {
+  org_id: string;
+  name: string;
+  plan: Plan;
+  credits: number;
+  /** Per-organisation meter overrides, keyed `<meter>.<window>` (e.g. `read.minute`). */
+  limits: Record<string, number>;
+  created_at: Date;
+}
+
+export interface ApiKeyRecord {
+  key_id: string;
+  key_hash: string;
+  org_id: string;
+  scope: Scope;
+  webhook_secret: string;
+  status: 'active' | 'revoked';
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** What an authenticated request knows about its caller. */
+export interface Principal {
+  org: Organisation;
+  key: ApiKeyRecord;
+}
+
+export interface OrganisationStore {
+  createOrganisation(org: Organisation): Promise<void>;
+  getOrganisation(orgId: string): Promise<Organisation | null>;
+  createKey(key: ApiKeyRecord, keyPrefix: string): Promise<void>;
+  findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  revokeKey(keyHash: string, at: Date): Promise<boolean>;
+  /** Adds (or with a negative n removes) credits atomically; returns the new balance. */
+  addCredits(orgId: string, n: number): Promise<number>;
+  setLimits(orgId: string, limits: Record<string, number>): Promise<void>;
+  setPlan(orgId: string, plan: Plan): Promise<void>;
+}
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value);
+}
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export function keyIsUsable(key: ApiKeyRecord, now: Date): boolean {
+  if (key.status !== 'active') return false;
+  return key.expires_at === null || key.expires_at.getTime() > now.getTime();
+}

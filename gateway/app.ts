@@ -1,0 +1,92 @@
+/**
+ * Assembles the gateway: shared schemas, the error/route/auth/meter plugins, request logging and
+ * the API routes under /api/v1. Dependencies come in through GatewayDeps so tests can pass doubles
+ * for the code around them and the real adapters everywhere else.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { OrganisationStore } from '../core/tenancy.ts';
+import { apiSchemas } from '../schemas/catalog.ts';
+import type { UsageStore } from '../sinks/cassandra/usage.ts';
+import type { ComponentName, Probe } from './health.ts';
+import type { Meter } from './meters/meter.ts';
+import auth from './plugins/auth.ts';
+import errors from './plugins/errors.ts';
+import meters from './plugins/meters.ts';
+import routeTable from './plugins/routes.ts';
+import publicRoutes from './routes/public.ts';
+import usageRoutes from './routes/usage.ts';
+import './types.ts';
+
+export interface GatewayDeps {
+  config: Config;
+  logger: Logger;
+  orgs: OrganisationStore;
+  meter: Meter;
+  usage: UsageStore;
+  probes: Record<ComponentName, Probe>;
+}
+
+export const API_PREFIX = '/api/v1';
+
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
+  });
+
+  for (const schema of apiSchemas) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Verse lyrics transcription and alignment API',
+        version: deps.config.version,
+        description: 'Asynchronous lyrics transcription, romanisation, translation and timed lyrics. See README.md.',
+      },
+      servers: [{ url: deps.config.baseUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
+  });
+
+  await app.register(errors);
+  await app.register(routeTable);
+  await app.register(auth, { orgs: deps.orgs });
+  await app.register(meters, { meter: deps.meter });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const org = request.principal?.org.org_id;
+    request.log.info(
+      {
+        req_id: request.id,
+        org_id: org ?? null,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        latency_ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    if (org) await deps.usage.countApiCall(org).catch((err) => request.log.warn({ err }, 'api_calls not counted'));
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes, { version: deps.config.version, probes: deps.probes });
+      await api.register(usageRoutes, { usage: deps.usage });
+      api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  return app;
+}

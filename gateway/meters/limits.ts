@@ -1,0 +1,33 @@
+/** The spec's meters and their windows, with per-organisation overrides (`<meter>.<window>` keys). */
+
+export const METERS = ['submit', 'read'] as const;
+export type MeterName = (typeof METERS)[number];
+
+export const WINDOWS = [
+  { name: 'minute', seconds: 60 },
+  { name: 'hour', seconds: 3600 },
+  { name: 'day', seconds: 86400 },
+] as const;
+export type WindowName = (typeof WINDOWS)[number]['name'];
+
+export type MeterLimits = Record<WindowName, number>;
+
+export const DEFAULT_LIMITS: Record<MeterName, MeterLimits> = {
+  submit: { minute: 10, hour: 100, day: 1000 },
+  read: { minute: 120, hour: 2000, day: 20000 },
+};
+
+export function limitsFor(meter: MeterName, overrides: Record<string, number>): MeterLimits {
+  const base = DEFAULT_LIMITS[meter];
+  const out = { ...base };
+  for (const w of WINDOWS) {
+    const override = overrides[`${meter}.${w.name}`];
+    if (override !== undefined) out[w.name] = override;
+  }
+  return out;
+}
+
+export function isLimitKey(key: string): boolean {
+  const [meter, window] = key.split('.');
+  return (METERS as readonly string[]).includes(meter ?? '') && WINDOWS.some((w) => w.name === window);
+}

@@ -1,0 +1,37 @@
+/** In-memory Meter for unit tests of code around the meter; same all-or-nothing rule as the Redis script. */
+import { type MeterLimits, type MeterName, WINDOWS, type WindowName } from './limits.ts';
+import type { Meter, MeterResult } from './meter.ts';
+
+export class MemoryMeter implements Meter {
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  private key(orgId: string, meter: MeterName, window: WindowName, seconds: number): string {
+    return `${meter}:${orgId}:${window}:${Math.floor(this.now() / 1000 / seconds)}`;
+  }
+
+  async consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult> {
+    const nowS = Math.floor(this.now() / 1000);
+    let retryAfter = 0;
+    const keys = WINDOWS.map((w) => this.key(orgId, meter, w.name, w.seconds));
+    WINDOWS.forEach((w, i) => {
+      if ((this.used.get(keys[i]!) ?? 0) + n > limits[w.name]) {
+        retryAfter = Math.max(retryAfter, (Math.floor(nowS / w.seconds) + 1) * w.seconds - nowS);
+      }
+    });
+    if (retryAfter === 0) for (const k of keys) this.used.set(k, (this.used.get(k) ?? 0) + n);
+    const remaining = {} as Record<WindowName, number>;
+    WINDOWS.forEach((w, i) => {
+      remaining[w.name] = Math.max(0, limits[w.name] - (this.used.get(keys[i]!) ?? 0));
+    });
+    return { allowed: retryAfter === 0, retryAfter, limits, remaining };
+  }
+
+  async refund(orgId: string, meter: MeterName, n: number): Promise<void> {
+    for (const w of WINDOWS) {
+      const k = this.key(orgId, meter, w.name, w.seconds);
+      this.used.set(k, Math.max(0, (this.used.get(k) ?? 0) - n));
+    }
+  }
+}

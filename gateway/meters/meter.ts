@@ -1,0 +1,18 @@
+/**
+ * The rate-meter port. consume() takes n from every window of one meter or from none, atomically
+ * across gateway processes; refund() gives back what a request consumed when it was then rejected.
+ */
+import type { MeterLimits, MeterName, WindowName } from './limits.ts';
+
+export interface MeterResult {
+  allowed: boolean;
+  limits: MeterLimits;
+  remaining: Record<WindowName, number>;
+  /** Seconds until every exhausted window has room again; 0 when allowed. */
+  retryAfter: number;
+}
+
+export interface Meter {
+  consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult>;
+  refund(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<void>;
+}

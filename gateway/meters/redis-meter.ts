@@ -1,0 +1,78 @@
+/**
+ * Fixed-window meters in Redis. One Lua script reads every window of a meter, and only if all have
+ * room for n does it add n to all of them: a request is counted everywhere or nowhere. Time comes
+ * from Redis itself so that gateways with skewed clocks agree on window boundaries.
+ */
+import type { Redis } from 'ioredis';
+import { type MeterLimits, type MeterName, WINDOWS, type WindowName } from './limits.ts';
+import type { Meter, MeterResult } from './meter.ts';
+
+// KEYS: one per window. ARGV: n, then (limit, seconds) per window.
+// Returns: allowed (0/1), retry_after, then the used count per window after the call.
+const CONSUME = `
+local n = tonumber(ARGV[1])
+local now = tonumber(redis.call('TIME')[1])
+local used, keys, blocked_until = {}, {}, 0
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 * i])
+  local seconds = tonumber(ARGV[2 * i + 1])
+  local bucket = math.floor(now / seconds)
+  keys[i] = KEYS[i] .. ':' .. bucket
+  used[i] = tonumber(redis.call('GET', keys[i]) or '0')
+  if used[i] + n > limit then
+    local reset = (bucket + 1) * seconds - now
+    if reset > blocked_until then blocked_until = reset end
+  end
+end
+if blocked_until > 0 then
+  local out = {0, blocked_until}
+  for i = 1, #KEYS do out[#out + 1] = used[i] end
+  return out
+end
+local out = {1, 0}
+for i = 1, #KEYS do
+  local seconds = tonumber(ARGV[2 * i + 1])
+  local value = redis.call('INCRBY', keys[i], n)
+  if value == n then redis.call('EXPIRE', keys[i], seconds + 5) end
+  out[#out + 1] = value
+end
+return out
+`;
+
+// Refund gives n back to the current windows, never below zero.
+const REFUND = `
+local n = tonumber(ARGV[1])
+local now = tonumber(redis.call('TIME')[1])
+for i = 1, #KEYS do
+  local seconds = tonumber(ARGV[i + 1])
+  local key = KEYS[i] .. ':' .. math.floor(now / seconds)
+  local value = tonumber(redis.call('GET', key) or '0')
+  if value > 0 then redis.call('DECRBY', key, math.min(n, value)) end
+end
+return 1
+`;
+
+export class RedisMeter implements Meter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private keys(orgId: string, meter: MeterName): string[] {
+    return WINDOWS.map((w) => `${this.prefix}:meter:${meter}:${orgId}:${w.name}`);
+  }
+
+  async consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult> {
+    const args = WINDOWS.flatMap((w) => [limits[w.name], w.seconds]);
+    const reply = (await this.redis.eval(CONSUME, WINDOWS.length, ...this.keys(orgId, meter), n, ...args)) as number[];
+    const remaining = {} as Record<WindowName, number>;
+    WINDOWS.forEach((w, i) => {
+      remaining[w.name] = Math.max(0, limits[w.name] - Number(reply[i + 2]));
+    });
+    return { allowed: reply[0] === 1, retryAfter: Number(reply[1]), limits, remaining };
+  }
+
+  async refund(orgId: string, meter: MeterName, n: number): Promise<void> {
+    await this.redis.eval(REFUND, WINDOWS.length, ...this.keys(orgId, meter), n, ...WINDOWS.map((w) => w.seconds));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * One error shape for every failure: ApiErrors render as they are; fastify's own errors (schema
+ * validation, bad JSON, body too large, unsupported media type) map to their spec codes; anything
+ * else is an internal failure reported as 503 SRV_001 with no internals leaked.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../core/errors.ts';
+
+function fromFastify(error: FastifyError): ApiError | null {
+  if (error.validation) {
+    const first = error.validation[0];
+    const where = error.validationContext ?? 'request';
+    const field = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const subject = missing ?? (field || where);
+    return new ApiError('VAL_001', `Invalid ${where}: ${subject} ${first?.message ?? 'is invalid'}`.trim());
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('VAL_001', 'Malformed JSON body');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError('BODY_001', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('MEDIA_001', 'Unsupported Content-Type for this endpoint');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('VAL_001', 'Content-Length does not match the body');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return new ApiError('VAL_001', 'Malformed JSON body');
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('VAL_001', error.message);
+  }
+  return null;
+}
+
+export function toApiError(error: unknown): { apiError: ApiError; internal: boolean } {
+  if (error instanceof ApiError) return { apiError: error, internal: false };
+  const mapped = fromFastify(error as FastifyError);
+  if (mapped) return { apiError: mapped, internal: false };
+  return {
+    apiError: new ApiError('SRV_001', 'The service is temporarily unavailable. Retry shortly.'),
+    internal: true,
+  };
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.status(error.status).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error, request: FastifyRequest, reply) => {
+      const { apiError, internal } = toApiError(error);
+      if (internal) request.log.error({ err: error }, 'unhandled error');
+      if (apiError.code === 'SRV_001') reply.header('Retry-After', '5');
+      return sendError(reply, apiError);
+    });
+  },
+  { name: 'verse-errors' },
+);

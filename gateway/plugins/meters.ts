@@ -1,0 +1,76 @@
+/**
+ * The spec's rate meters. Every authenticated route draws from its meter in preHandler, after
+ * authentication and validation, so malformed requests never reach the meter. A request that is
+ * then rejected (any 4xx or 5xx) has its units refunded: rejected requests consume nothing.
+ * Every authenticated response carries the X-RateLimit-* headers of the meter it drew from.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../core/errors.ts';
+import { limitsFor, WINDOWS } from '../meters/limits.ts';
+import type { Meter, MeterResult } from '../meters/meter.ts';
+
+export interface MeterOptions {
+  meter: Meter;
+}
+
+const capitalised = { minute: 'Minute', hour: 'Hour', day: 'Day' } as const;
+
+export function rateLimitHeaders(meterName: string, result: MeterResult): Record<string, string> {
+  const headers: Record<string, string> = { 'X-RateLimit-Meter': meterName };
+  for (const w of WINDOWS) {
+    headers[`X-RateLimit-Limit-${capitalised[w.name]}`] = String(result.limits[w.name]);
+    headers[`X-RateLimit-Remaining-${capitalised[w.name]}`] = String(result.remaining[w.name]);
+  }
+  return headers;
+}
+
+export default fp<MeterOptions>(
+  async (app: FastifyInstance, { meter }) => {
+    app.decorateRequest('metered', null);
+
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      const config = request.routeOptions.config;
+      const principal = request.principal;
+      if (!principal || !config.meter) return;
+      const cost = config.cost ? config.cost(request) : 1;
+      const limits = limitsFor(config.meter, principal.org.limits);
+      const result = await meter.consume(principal.org.org_id, config.meter, cost, limits);
+      if (!result.allowed) {
+        const extra: Record<string, unknown> = { retry_after: result.retryAfter };
+        if (config.cost) extra.jobs_requested = cost;
+        throw new ApiError(
+          'RATE_001',
+          `Rate limit exceeded on the ${config.meter} meter. Retry in ${result.retryAfter} s.`,
+          {
+            extra,
+            headers: { ...rateLimitHeaders(config.meter, result), 'Retry-After': String(result.retryAfter) },
+          },
+        );
+      }
+      request.metered = { meter: config.meter, cost, result };
+    });
+
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+      const config = request.routeOptions.config;
+      let metered = request.metered;
+      if (!metered && request.principal && config?.meter && reply.statusCode !== 429) {
+        // Authenticated but refused before drawing (validation, scope): report headroom without consuming.
+        const limits = limitsFor(config.meter, request.principal.org.limits);
+        const result = await meter.consume(request.principal.org.org_id, config.meter, 0, limits);
+        metered = { meter: config.meter, cost: 0, result };
+      }
+      if (!metered) return payload;
+      let result = metered.result;
+      if (reply.statusCode >= 400 && metered.cost > 0 && request.principal) {
+        await meter.refund(request.principal.org.org_id, metered.meter, metered.cost, result.limits);
+        const remaining = { ...result.remaining };
+        for (const w of WINDOWS) remaining[w.name] = Math.min(result.limits[w.name], remaining[w.name] + metered.cost);
+        result = { ...result, remaining };
+      }
+      for (const [name, value] of Object.entries(rateLimitHeaders(metered.meter, result))) reply.header(name, value);
+      return payload;
+    });
+  },
+  { name: 'verse-meters', dependencies: ['verse-auth'] },
+);

@@ -1,0 +1,53 @@
+/**
+ * Keeps the table of registered routes: unknown paths answer 404 and known paths with the wrong
+ * method answer 405 (with Allow), both in the error shape. Tests enumerate routes through it.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../core/errors.ts';
+import { sendError } from './errors.ts';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: boolean;
+  pattern: RegExp;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+function toPattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const table: RouteEntry[] = [];
+    app.decorate('routeTable', table);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD' || route.url.includes('*')) continue;
+        table.push({ method, url: route.url, auth: route.config?.auth !== false, pattern: toPattern(route.url) });
+      }
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = table.filter((r) => r.pattern.test(path)).map((r) => r.method);
+      if (allowed.length > 0) {
+        reply.header('Allow', [...new Set(allowed)].join(', '));
+        return sendError(reply, new ApiError('METHOD_001', `${request.method} is not allowed on ${path}`));
+      }
+      return sendError(reply, new ApiError('ROUTE_001', `No route ${request.method} ${path}`));
+    });
+  },
+  { name: 'verse-routes' },
+);

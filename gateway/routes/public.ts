@@ -1,0 +1,68 @@
+/** The routes without authentication: language list, health, and the withdrawn POST /align. */
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../core/errors.ts';
+import { LANGUAGES } from '../../core/languages.ts';
+import type { LanguageList } from '../../schemas/generated/api/language-list.ts';
+import { type ComponentName, checkHealth, type Probe } from '../health.ts';
+import { errors, ref } from './schemas.ts';
+
+export interface PublicRouteOptions {
+  version: string;
+  probes: Record<ComponentName, Probe>;
+}
+
+const languageList: LanguageList = {
+  languages: LANGUAGES.map(({ name, family }) => ({ name, family })),
+  total: LANGUAGES.length,
+};
+
+export default async function publicRoutes(app: FastifyInstance, options: PublicRouteOptions): Promise<void> {
+  app.get(
+    '/languages',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'The 48 accepted languages',
+        tags: ['reference'],
+        response: { 200: ref('language-list.json') },
+      },
+    },
+    async () => languageList,
+  );
+
+  app.get(
+    '/health',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'Readiness of the gateway and its dependencies',
+        tags: ['operations'],
+        response: { 200: ref('health.json'), 503: ref('health.json') },
+      },
+    },
+    async (_request, reply) => {
+      const health = await checkHealth(options.version, options.probes);
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
+
+  // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2).
+  app.all(
+    '/align',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'Withdrawn. Use align at submission or POST /jobs/{job_id}/align',
+        tags: ['jobs'],
+        response: errors(410),
+        hide: false,
+      },
+    },
+    async () => {
+      throw new ApiError(
+        'GONE_001',
+        'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
+      );
+    },
+  );
+}

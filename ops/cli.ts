@@ -1,0 +1,163 @@
+/**
+ * `verse`: provisioning and running the platform. Every provisioning command prints one JSON object.
+ *
+ *   verse migrate                                     keyspace + tables, topics, schemas
+ *   verse org create --name N [--plan full|transcript] [--credits N]
+ *   verse org credits ORG --add N
+ *   verse org limits ORG [--submit-minute N] [--submit-hour N] [--submit-day N]
+ *                        [--read-minute N] [--read-hour N] [--read-day N]
+ *   verse org plan ORG --set full|transcript
+ *   verse key create --org ORG [--scope transcript-only]
+ *   verse key revoke KEY
+ *   verse serve [--port P]                            gateway + every processor, one process each
+ *   verse gateway [--port P]                          the gateway alone
+ *   verse processor NAME                              one processor (a consumer-group member)
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import { createOrganisation, issueKey } from '../core/provisioning.ts';
+import { hashApiKey } from '../core/secrets.ts';
+import { isPlan, isScope } from '../core/tenancy.ts';
+import { isLimitKey } from '../gateway/meters/limits.ts';
+import { migrateCassandra } from '../sinks/cassandra/migrate.ts';
+import { ensureTopics, registerSchemas } from '../sinks/kafka/setup.ts';
+import { connectPlatform } from './platform.ts';
+import { runGateway, runProcessor, serveAll } from './serve.ts';
+
+class UsageError extends Error {}
+
+const print = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+};
+const progress = (msg: string) => process.stderr.write(`${msg}\n`);
+
+function positiveInt(value: string | undefined, name: string): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n)) throw new UsageError(`${name} must be an integer`);
+  return n;
+}
+
+async function withPlatform<T>(fn: (p: Awaited<ReturnType<typeof connectPlatform>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const platform = await connectPlatform(config, createLogger('warn', 'verse-cli'), 'verse-cli');
+  try {
+    return await fn(platform);
+  } finally {
+    await platform.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [group, action, ...rest] = argv;
+  const config = loadConfig();
+  switch (`${group} ${action ?? ''}`.trim()) {
+    case 'migrate': {
+      const applied = await migrateCassandra(config, progress);
+      await ensureTopics(config, progress);
+      const subjects = await registerSchemas(config, progress);
+      return print({ keyspace: config.namespace, migrations_applied: applied, subjects: Object.keys(subjects) });
+    }
+    case 'org create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          name: { type: 'string' },
+          plan: { type: 'string', default: 'full' },
+          credits: { type: 'string', default: '100' },
+        },
+      });
+      if (!values.name) throw new UsageError('--name is required');
+      if (!isPlan(values.plan)) throw new UsageError('--plan must be full or transcript');
+      const credits = positiveInt(values.credits, '--credits');
+      return print(
+        await withPlatform((p) =>
+          createOrganisation(p.orgs, { name: values.name!, plan: values.plan as 'full', credits }),
+        ),
+      );
+    }
+    case 'org credits': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { add: { type: 'string' } },
+      });
+      const orgId = positionals[0];
+      if (!orgId) throw new UsageError('usage: verse org credits ORG --add N');
+      const n = positiveInt(values.add, '--add');
+      return print(await withPlatform(async (p) => ({ org_id: orgId, credits: await p.orgs.addCredits(orgId, n) })));
+    }
+    case 'org limits': {
+      const names = ['submit-minute', 'submit-hour', 'submit-day', 'read-minute', 'read-hour', 'read-day'] as const;
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
+      });
+      const orgId = positionals[0];
+      if (!orgId) throw new UsageError('usage: verse org limits ORG [--read-minute N] …');
+      const limits: Record<string, number> = {};
+      for (const n of names) {
+        const v = values[n];
+        if (typeof v === 'string') limits[n.replace('-', '.')] = positiveInt(v, `--${n}`);
+      }
+      if (!Object.keys(limits).every(isLimitKey)) throw new UsageError('unknown limit');
+      return print(
+        await withPlatform(async (p) => {
+          if (!(await p.orgs.getOrganisation(orgId))) throw new UsageError(`no organisation ${orgId}`);
+          if (Object.keys(limits).length > 0) await p.orgs.setLimits(orgId, limits);
+          return { org_id: orgId, limits: (await p.orgs.getOrganisation(orgId))?.limits ?? {} };
+        }),
+      );
+    }
+    case 'org plan': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { set: { type: 'string' } },
+      });
+      const orgId = positionals[0];
+      if (!orgId || !values.set || !isPlan(values.set))
+        throw new UsageError('usage: verse org plan ORG --set full|transcript');
+      const plan = values.set;
+      return print(await withPlatform(async (p) => (await p.orgs.setPlan(orgId, plan), { org_id: orgId, plan })));
+    }
+    case 'key create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { org: { type: 'string' }, scope: { type: 'string', default: 'all' } },
+      });
+      if (!values.org) throw new UsageError('--org is required');
+      if (!isScope(values.scope)) throw new UsageError('--scope must be all or transcript-only');
+      const scope = values.scope;
+      return print(await withPlatform((p) => issueKey(p.orgs, values.org!, scope)));
+    }
+    case 'key revoke': {
+      const key = rest[0];
+      if (!key) throw new UsageError('usage: verse key revoke KEY');
+      return print(await withPlatform(async (p) => ({ revoked: await p.orgs.revokeKey(hashApiKey(key), new Date()) })));
+    }
+    case 'serve':
+    case 'gateway': {
+      const { values } = parseArgs({
+        args: [action ?? '', ...rest].filter(Boolean),
+        options: { port: { type: 'string' } },
+      });
+      if (values.port) process.env.VERSE_PORT = String(positiveInt(values.port, '--port'));
+      return group === 'serve' ? serveAll() : runGateway(loadConfig());
+    }
+    case `processor ${action}`: {
+      if (!action) throw new UsageError('usage: verse processor NAME');
+      return runProcessor(config, action);
+    }
+    default:
+      throw new UsageError(
+        `unknown command: ${argv.join(' ') || '(none)'}. See the header of ops/cli.ts or README.md.`,
+      );
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`verse: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,78 @@
+/**
+ * The composition root: real adapters (Cassandra, Redis, Kafka, schema registry, engine) built
+ * from configuration, shared by the gateway, the processors and the CLI.
+ */
+import { Redis } from 'ioredis';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { ComponentName, Probe } from '../gateway/health.ts';
+import { RedisMeter } from '../gateway/meters/redis-meter.ts';
+import { type CassandraClient, createCassandraClient } from '../sinks/cassandra/client.ts';
+import { CassandraOrganisationStore } from '../sinks/cassandra/organisations.ts';
+import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
+import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
+import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
+
+export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
+
+export function connectRedis(config: Config): Redis {
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+}
+
+export function probesFor(
+  config: Config,
+  deps: { cassandra: CassandraClient; redis: Redis },
+): Record<ComponentName, Probe> {
+  const kafkaAdmin = createKafka(config, 'verse-health').admin();
+  let adminConnected: Promise<void> | null = null;
+  const httpOk = async (url: string) => {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  };
+  return {
+    kafka: async () => {
+      adminConnected ??= kafkaAdmin.connect().catch((error) => {
+        adminConnected = null;
+        throw error;
+      });
+      await adminConnected;
+      await kafkaAdmin.describeCluster();
+    },
+    cassandra: async () => {
+      await deps.cassandra.execute('SELECT release_version FROM system.local');
+    },
+    redis: async () => {
+      if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
+    },
+    schema_registry: () => httpOk(`${config.schemaRegistryUrl}/subjects`),
+    engine: () => httpOk(`${config.engineUrl}/health`),
+  };
+}
+
+export async function connectPlatform(config: Config, logger: Logger, clientId: string) {
+  const cassandra = createCassandraClient(config);
+  await cassandra.connect();
+  const redis = connectRedis(config);
+  const kafka = createKafka(config, clientId, logger);
+  const registry = createSchemaRegistry(config);
+  const publisher = new KafkaPublisher(kafka, registry, config);
+  await publisher.connect();
+  return {
+    config,
+    logger,
+    cassandra,
+    redis,
+    kafka,
+    registry,
+    publisher,
+    orgs: new CassandraOrganisationStore(cassandra),
+    usage: new CassandraUsageStore(cassandra),
+    meter: new RedisMeter(redis, config.namespace),
+    probes: probesFor(config, { cassandra, redis }),
+    async close() {
+      await publisher.disconnect().catch(() => {});
+      redis.disconnect();
+      await cassandra.shutdown();
+    },
+  };
+}

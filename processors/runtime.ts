@@ -1,0 +1,140 @@
+/**
+ * The consumer runtime every processor runs on. For each message: decode through the schema
+ * registry, run the processor's idempotent handler, and only then let the offset be committed.
+ * A message that cannot be decoded, that the handler declares poison, or that keeps failing is
+ * written to the dead-letter topic with its raw bytes, and the consumer moves on; a transient
+ * failure (a dependency down) is retried with backoff without committing, so a crash at any point
+ * redelivers the message and nothing is lost.
+ */
+import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
+import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { MessageOf } from '../sinks/kafka/messages.ts';
+import type { Publisher } from '../sinks/kafka/publisher.ts';
+import { type TopicKey, topicsFor } from '../sinks/kafka/topics.ts';
+
+/** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
+export class PoisonMessageError extends Error {
+  override readonly name = 'PoisonMessageError';
+}
+
+export interface MessageContext<K extends TopicKey> {
+  topic: K;
+  key: string | null;
+  partition: number;
+  offset: string;
+  log: Logger;
+}
+
+export interface ProcessorSpec<K extends TopicKey> {
+  /** Consumer group name, without namespace (e.g. `transcription`). */
+  group: string;
+  topics: readonly K[];
+  handle(message: MessageOf<K>, context: MessageContext<K>): Promise<void>;
+  /** Failed attempts before a message that keeps failing is dead-lettered. */
+  maxAttempts?: number;
+}
+
+export interface RuntimeDeps {
+  config: Config;
+  kafka: Kafka;
+  registry: SchemaRegistry;
+  publisher: Publisher;
+  logger: Logger;
+}
+
+export interface RunningProcessor {
+  group: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startProcessor<K extends TopicKey>(
+  deps: RuntimeDeps,
+  spec: ProcessorSpec<K>,
+): Promise<RunningProcessor> {
+  const topics = topicsFor(deps.config);
+  const byName = new Map(spec.topics.map((k) => [topics[k].name, k]));
+  const groupId = `${deps.config.namespace}.${spec.group}`;
+  const log = deps.logger.child({ processor: spec.group });
+  const maxAttempts = spec.maxAttempts ?? 8;
+  const consumer: Consumer = deps.kafka.consumer({
+    groupId,
+    sessionTimeout: 30000,
+    heartbeatInterval: 3000,
+    allowAutoTopicCreation: false,
+    retry: { retries: 10 },
+  });
+  let stopping = false;
+
+  async function deadLetter(payload: EachMessagePayload, error: string): Promise<void> {
+    const { topic, partition, message } = payload;
+    await deps.publisher.publish('deadLetters', message.key?.toString() ?? `${topic}:${partition}:${message.offset}`, {
+      source_topic: topic,
+      partition,
+      offset: message.offset,
+      consumer_group: groupId,
+      key: message.key?.toString() ?? null,
+      value_base64: message.value?.toString('base64') ?? '',
+      error: error.slice(0, 2000),
+      failed_at: new Date().toISOString(),
+    });
+    log.warn(
+      { topic, partition, offset: message.offset, key: message.key?.toString(), error },
+      'message dead-lettered',
+    );
+  }
+
+  async function eachMessage(payload: EachMessagePayload): Promise<void> {
+    const { topic, partition, message, heartbeat } = payload;
+    const key = message.key?.toString() ?? null;
+    let decoded: MessageOf<K>;
+    try {
+      if (!message.value) throw new Error('empty message value');
+      decoded = (await deps.registry.decode(message.value)) as MessageOf<K>;
+    } catch (error) {
+      await deadLetter(payload, `undecodable: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const topicKey = byName.get(topic) as K;
+    const context: MessageContext<K> = {
+      topic: topicKey,
+      key,
+      partition,
+      offset: message.offset,
+      log: log.child({ job_id: key, topic, offset: message.offset }),
+    };
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      try {
+        await spec.handle(decoded, context);
+        context.log.info({ latency_ms: Math.round(performance.now() - started), attempt }, 'message processed');
+        return;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (error instanceof PoisonMessageError) return deadLetter(payload, `poison: ${reason}`);
+        if (attempt >= maxAttempts) return deadLetter(payload, `failed ${attempt} times: ${reason}`);
+        context.log.warn({ err: error, attempt }, 'handler failed; retrying');
+        // Not committing: if we stop or crash here, the message is redelivered.
+        if (stopping) throw error;
+        await sleep(Math.min(30000, 250 * 2 ** attempt));
+        await heartbeat();
+      }
+    }
+  }
+
+  await consumer.connect();
+  await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
+  await consumer.run({ autoCommit: true, autoCommitInterval: 1000, partitionsConsumedConcurrently: 3, eachMessage });
+  log.info({ group: groupId, topics: [...byName.keys()] }, 'processor started');
+
+  return {
+    group: spec.group,
+    async stop() {
+      stopping = true;
+      await consumer.disconnect();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** OrganisationStore on Cassandra. Credits change by compare-and-set so concurrent gateways never lose an update. */
+import type { ApiKeyRecord, Organisation, OrganisationStore, Plan, Scope } from '../../core/tenancy.ts';
+import type { CassandraClient } from './client.ts';
+
+type Row = Record<string, unknown>;
+
+function toOrganisation(row: Row): Organisation {
+  const limits = (row.limits as Record<string, number> | null) ?? {};
+  return {
+    org_id: row.org_id as string,
+    name: row.name as string,
+    plan: row.plan as Plan,
+    credits: Number(row.credits ?? 0),
+    limits: { ...limits },
+    created_at: row.created_at as Date,
+  };
+}
+
+function toKey(row: Row): ApiKeyRecord {
+  return {
+    key_id: row.key_id as string,
+    key_hash: row.key_hash as string,
+    org_id: row.org_id as string,
+    scope: row.scope as Scope,
+    webhook_secret: row.webhook_secret as string,
+    status: row.status as 'active' | 'revoked',
+    created_at: row.created_at as Date,
+    expires_at: (row.expires_at as Date | null) ?? null,
+    revoked_at: (row.revoked_at as Date | null) ?? null,
+  };
+}
+
+export class CassandraOrganisationStore implements OrganisationStore {
+  constructor(private readonly db: CassandraClient) {}
+
+  async createOrganisation(org: Organisation): Promise<void> {
+    await this.db.execute(
+      'INSERT INTO organisations (org_id, name, plan, credits, limits, created_at) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS',
+      [org.org_id, org.name, org.plan, org.credits, org.limits, org.created_at],
+    );
+  }
+
+  async getOrganisation(orgId: string): Promise<Organisation | null> {
+    const row = (await this.db.execute('SELECT * FROM organisations WHERE org_id = ?', [orgId])).first();
+    return row ? toOrganisation(row) : null;
+  }
+
+  async createKey(key: ApiKeyRecord, keyPrefix: string): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO api_keys (key_hash, key_id, org_id, scope, webhook_secret, status, created_at, expires_at, revoked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        key.key_hash,
+        key.key_id,
+        key.org_id,
+        key.scope,
+        key.webhook_secret,
+        key.status,
+        key.created_at,
+        key.expires_at,
+        key.revoked_at,
+      ],
+    );
+    await this.db.execute(
+      'INSERT INTO api_keys_by_org (org_id, key_id, key_hash, key_prefix, scope, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [key.org_id, key.key_id, key.key_hash, keyPrefix, key.scope, key.created_at],
+    );
+  }
+
+  async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = (await this.db.execute('SELECT * FROM api_keys WHERE key_hash = ?', [keyHash])).first();
+    return row ? toKey(row) : null;
+  }
+
+  async revokeKey(keyHash: string, at: Date): Promise<boolean> {
+    const result = await this.db.execute(
+      "UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE key_hash = ? IF EXISTS",
+      [at, keyHash],
+    );
+    return result.wasApplied();
+  }
+
+  async addCredits(orgId: string, n: number): Promise<number> {
+    for (;;) {
+      const org = await this.getOrganisation(orgId);
+      if (!org) throw new Error(`no organisation ${orgId}`);
+      const next = org.credits + n;
+      const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
+        next,
+        orgId,
+        org.credits,
+      ]);
+      if (result.wasApplied()) return next;
+    }
+  }
+
+  async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {
+    await this.db.execute('UPDATE organisations SET limits = limits + ? WHERE org_id = ?', [limits, orgId]);
+  }
+
+  async setPlan(orgId: string, plan: Plan): Promise<void> {
+    await this.db.execute('UPDATE organisations SET plan = ? WHERE org_id = ?', [plan, orgId]);
+  }
+}
