@@ -30,7 +30,7 @@ export const ERROR_CODES = {
   APR_001: { status: 409, error: 'not_awaiting_review' },
   APR_002: { status: 400, error: 'invalid_lines' },
   APR_003: { status: 409, error: 'link_only_review' },
-  APR_004: { status: 502, error: 'release_failed', retryable: true },
+  APR_004: { status: 502, error: 'release_failed' },
   APR_005: { status: 409, error: 'line_count_mismatch' },
   REV_001: { status: 409, error: 'timings_not_derivable' },
   HOOK_001: { status: 409, error: 'no_webhook_url' },

@@ -18,6 +18,7 @@ import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
 import publicRoutes from './routes/public.ts';
 import usageRoutes from './routes/usage.ts';
+import { validatorCompiler } from './validation.ts';
 import './types.ts';
 
 export interface GatewayDeps {
@@ -37,11 +38,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
   });
 
   for (const schema of apiSchemas) app.addSchema(schema);
+  app.setValidatorCompiler(validatorCompiler(apiSchemas));
 
   await app.register(swagger, {
     openapi: {

@@ -55,6 +55,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request: FastifyRequest, reply) => {
+      // A body that failed to parse on a request that matched no route is still a 404/405.
+      if (request.is404 && 'unmatchedRoute' in app) return app.unmatchedRoute(request, reply);
       const { apiError, internal } = toApiError(error);
       if (internal) request.log.error({ err: error }, 'unhandled error');
       if (apiError.code === 'SRV_001') reply.header('Retry-After', '5');

@@ -2,7 +2,7 @@
  * Keeps the table of registered routes: unknown paths answer 404 and known paths with the wrong
  * method answer 405 (with Allow), both in the error shape. Tests enumerate routes through it.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
 import { sendError } from './errors.ts';
@@ -17,6 +17,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Answers a request that matched no route: 405 when the path exists with another method, else 404. */
+    unmatchedRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply;
   }
 }
 
@@ -39,7 +41,7 @@ export default fp(
         table.push({ method, url: route.url, auth: route.config?.auth !== false, pattern: toPattern(route.url) });
       }
     });
-    app.setNotFoundHandler((request, reply) => {
+    app.decorate('unmatchedRoute', (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '';
       const allowed = table.filter((r) => r.pattern.test(path)).map((r) => r.method);
       if (allowed.length > 0) {
@@ -48,6 +50,7 @@ export default fp(
       }
       return sendError(reply, new ApiError('ROUTE_001', `No route ${request.method} ${path}`));
     });
+    app.setNotFoundHandler((request, reply) => app.unmatchedRoute(request, reply));
   },
   { name: 'verse-routes' },
 );

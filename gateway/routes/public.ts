@@ -46,23 +46,28 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
     },
   );
 
-  // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2).
-  app.all(
-    '/align',
-    {
-      config: { auth: false },
-      schema: {
-        summary: 'Withdrawn. Use align at submission or POST /jobs/{job_id}/align',
-        tags: ['jobs'],
-        response: errors(410),
-        hide: false,
+  // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2),
+  // so its body is never parsed.
+  app.register(async (withdrawn) => {
+    withdrawn.removeAllContentTypeParsers();
+    withdrawn.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    withdrawn.all(
+      '/align',
+      {
+        config: { auth: false },
+        schema: {
+          summary: 'Withdrawn. Use align at submission or POST /jobs/{job_id}/align',
+          tags: ['jobs'],
+          response: errors(410),
+          hide: false,
+        },
       },
-    },
-    async () => {
-      throw new ApiError(
-        'GONE_001',
-        'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
-      );
-    },
-  );
+      async () => {
+        throw new ApiError(
+          'GONE_001',
+          'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
+        );
+      },
+    );
+  });
 }

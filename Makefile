@@ -1,0 +1,72 @@
+# Two commands for a fresh machine (see README.md):
+#   make up    install what is missing, start Kafka, Cassandra, Redis, the schema registry, the
+#              speech engine, then the gateway and every processor on 127.0.0.1:8000
+#   make test  the same set-up, then lint, type-check and every test suite
+# make down stops everything `make up` started. Everything lives under ./var.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+STAMP := var/stamps
+
+.PHONY: help setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-engine bench status
+
+help:
+	@echo "make up | make test | make down | make status | make bench"
+
+$(STAMP):
+	@mkdir -p $(STAMP)
+
+# npm packages, reinstalled when the lockfile changes.
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json) schemas/generate.ts
+	npm run -s gen:types
+	@touch $@
+
+setup: node_modules/.package-lock.json schemas/generated
+	ops/infra.sh install
+	ops/engine.sh install
+
+up: setup
+	ops/infra.sh up
+	ops/engine.sh start
+	bin/verse migrate
+	ops/service.sh start
+	@echo "Verse is up: http://127.0.0.1:8000/api/v1/health  (create an organisation: bin/verse org create --name NAME)"
+
+down:
+	-ops/service.sh stop
+	-ops/engine.sh stop
+	ops/infra.sh down
+
+status:
+	-ops/infra.sh health
+	@ops/engine.sh health && echo "engine: up" || echo "engine: down"
+	@ops/service.sh health && echo "verse: up" || echo "verse: down"
+
+lint:
+	npx biome check .
+
+typecheck: schemas/generated
+	npx tsc --noEmit
+
+test-engine:
+	ops/engine.sh test
+
+test-unit:
+	npx vitest run --project unit
+
+test-integration test-e2e test-browser: test-%:
+	npx vitest run --project $*
+
+test: setup
+	ops/infra.sh up
+	ops/engine.sh start
+	$(MAKE) lint typecheck test-engine
+	npx vitest run --project unit --project integration --project e2e --project browser
+
+bench: setup
+	ops/infra.sh up
+	npx vitest run --project bench

@@ -1,0 +1,3 @@
+"""Verse speech engine."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../ops/platform.ts';
+import { connectTestPlatform, testConfig, testGateway } from '../support/platform.ts';
+
+const run = promisify(execFile);
+const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await connectTestPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function verse(...args: string[]): Promise<Record<string, unknown>> {
+  const config = testConfig();
+  const { stdout } = await run(VERSE, args, { env: { ...process.env, VERSE_NAMESPACE: config.namespace } });
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!);
+}
+
+describe('bin/verse', () => {
+  it('provisions an organisation, keys, credits and limits, each printing one JSON object', async () => {
+    const org = await verse('org', 'create', '--name', 'CLI Records', '--plan', 'transcript', '--credits', '3');
+    expect(org).toMatchObject({ name: 'CLI Records', plan: 'transcript', credits: 3, scope: 'all' });
+    expect(org.api_key).toMatch(/^svc_sk_live_/);
+    expect(org.webhook_secret).toMatch(/^whsec_/);
+    const orgId = org.org_id as string;
+
+    const key = await verse('key', 'create', '--org', orgId, '--scope', 'transcript-only');
+    expect(key).toMatchObject({ org_id: orgId, scope: 'transcript-only' });
+
+    expect(await verse('org', 'credits', orgId, '--add', '5')).toEqual({ org_id: orgId, credits: 8 });
+    expect(await verse('org', 'limits', orgId, '--read-minute', '500', '--submit-day', '50')).toEqual({
+      org_id: orgId,
+      limits: { 'read.minute': 500, 'submit.day': 50 },
+    });
+
+    const app = await testGateway(platform);
+    const res = await app.inject({ url: '/api/v1/usage', headers: { authorization: `Bearer ${key.api_key}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit-minute']).toBe('500');
+    expect(await verse('key', 'revoke', key.api_key as string)).toEqual({ revoked: true });
+    expect(
+      (await app.inject({ url: '/api/v1/usage', headers: { authorization: `Bearer ${key.api_key}` } })).statusCode,
+    ).toBe(401);
+    await app.close();
+  });
+
+  it('refuses bad usage with exit code 2 and a message', async () => {
+    await expect(run(VERSE, ['org', 'create', '--name', 'x', '--plan', 'gold'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--plan'),
+    });
+    await expect(run(VERSE, ['frobnicate'])).rejects.toMatchObject({ code: 2 });
+  });
+});

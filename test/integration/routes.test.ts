@@ -1,0 +1,63 @@
+/**
+ * Walks every route the gateway registers, so it grows with each new endpoint: each authenticated
+ * route answers 401 without a key, and each route that takes an id answers 404 when the id belongs
+ * to another organisation. A new path parameter needs a factory below, or this test fails.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../ops/platform.ts';
+import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+
+type Org = Awaited<ReturnType<typeof testOrg>>;
+
+/** Creates, for the given organisation, a resource whose id fills the named path parameter. */
+const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<string>> = {};
+
+let platform: Platform;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  platform = await connectTestPlatform();
+  app = await testGateway(platform);
+});
+afterAll(async () => {
+  await app?.close();
+  await platform?.close();
+});
+
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+describe('every gateway route', () => {
+  it('is known to this test (path parameters have factories)', () => {
+    const params = new Set(app.routeTable.flatMap((r) => paramsOf(r.url)));
+    for (const p of params) expect(Object.keys(ID_FACTORIES), `no id factory for :${p}`).toContain(p);
+    expect(app.routeTable.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 AUTH_001 without a key when authenticated', async () => {
+    const authenticated = app.routeTable.filter((r) => r.auth);
+    expect(authenticated.length).toBeGreaterThan(0);
+    for (const route of authenticated) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      const res = await app.inject({ method: route.method as 'GET', url });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().code).toBe('AUTH_001');
+    }
+  });
+
+  it("answers 404 to another organisation's ids", async () => {
+    const owner = await testOrg(platform);
+    const stranger = await testOrg(platform);
+    for (const route of app.routeTable.filter((r) => r.auth && paramsOf(r.url).length > 0)) {
+      let url = route.url;
+      for (const p of paramsOf(route.url)) url = url.replace(`:${p}`, await ID_FACTORIES[p]!(platform, owner));
+      const res = await app.inject({ method: route.method as 'GET', url, headers: stranger.auth, payload: {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+  });
+
+  it('public routes are exactly languages, health, openapi and the withdrawn align', () => {
+    const open = [...new Set(app.routeTable.filter((r) => !r.auth).map((r) => r.url))].sort();
+    expect(open).toEqual(['/api/v1/align', '/api/v1/health', '/api/v1/languages', '/api/v1/openapi.json']);
+  });
+});

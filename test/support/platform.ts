@@ -1,0 +1,45 @@
+/** Real adapters for integration tests, in the verse_test namespace, plus helpers to provision callers. */
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { createOrganisation } from '../../core/provisioning.ts';
+import type { Plan, Scope } from '../../core/tenancy.ts';
+import { buildGateway } from '../../gateway/app.ts';
+import { connectPlatform, type Platform } from '../../ops/platform.ts';
+
+export const TEST_NAMESPACE = 'verse_test';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    ...process.env,
+    ...inject('infraEnv'),
+    VERSE_NAMESPACE: TEST_NAMESPACE,
+    VERSE_LOG_LEVEL: process.env.VERSE_TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+  });
+}
+
+export async function connectTestPlatform(overrides: Record<string, string> = {}): Promise<Platform> {
+  const config = testConfig(overrides);
+  return connectPlatform(config, createLogger(config.logLevel, 'test'), `verse-test-${process.pid}`);
+}
+
+export async function testGateway(platform: Platform) {
+  const app = await buildGateway({ ...platform });
+  await app.ready();
+  return app;
+}
+
+export async function testOrg(
+  platform: Platform,
+  options: { plan?: Plan; credits?: number; scope?: Scope; limits?: Record<string, number> } = {},
+) {
+  const org = await createOrganisation(platform.orgs, {
+    name: `test-${Date.now()}`,
+    plan: options.plan ?? 'full',
+    credits: options.credits ?? 100,
+    scope: options.scope ?? 'all',
+  });
+  if (options.limits) await platform.orgs.setLimits(org.org_id, options.limits);
+  return { ...org, auth: { authorization: `Bearer ${org.api_key}` } };
+}

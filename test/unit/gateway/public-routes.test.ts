@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { unitGateway } from '../../support/unit-gateway.ts';
+
+const INDIAN =
+  'Hindi, Bengali, Marathi, Telugu, Tamil, Gujarati, Urdu, Kannada, Odia, Malayalam, Punjabi, Assamese, Maithili, Santali, Kashmiri, Nepali, Sindhi, Konkani, Dogri, Manipuri, Bodo, Sanskrit, Haryanvi, Bhojpuri, Magahi, Chhattisgarhi, Rajasthani, Tulu, Gondi, Saurashtra'.split(
+    ', ',
+  );
+const GLOBAL =
+  'English, Spanish, Mandarin Chinese, French, Arabic, Portuguese, Russian, Japanese, German, Korean, Italian, Turkish, Dutch, Indonesian, Thai, Yoruba, Swahili, Zulu'.split(
+    ', ',
+  );
+const FAMILIES =
+  'Indo-Aryan, Dravidian, Austroasiatic, Sino-Tibetan, Germanic, Romance, Semitic, Slavic, Japonic, Koreanic, Turkic, Austronesian, Tai-Kadai, Niger-Congo'.split(
+    ', ',
+  );
+
+describe('GET /languages', () => {
+  it('lists the 48 names of the spec, exact case, with families from the spec', async () => {
+    const { app } = await unitGateway();
+    const body = (await app.inject({ url: '/api/v1/languages' })).json();
+    expect(body.total).toBe(48);
+    expect(body.languages.map((l: { name: string }) => l.name)).toEqual([...INDIAN, ...GLOBAL]);
+    expect(new Set(body.languages.map((l: { family: string }) => l.family))).toEqual(new Set(FAMILIES));
+    expect(body.languages.find((l: { name: string }) => l.name === 'Santali').family).toBe('Austroasiatic');
+    expect(body.languages.find((l: { name: string }) => l.name === 'Thai').family).toBe('Tai-Kadai');
+  });
+});
+
+describe('GET /health', () => {
+  it('is 200 with every component up', async () => {
+    const { app } = await unitGateway();
+    const res = await app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.version).toEqual(expect.any(String));
+    expect(Object.keys(body.components).sort()).toEqual(['cassandra', 'engine', 'kafka', 'redis', 'schema_registry']);
+  });
+
+  it('is 503 naming the component that is down', async () => {
+    const { app } = await unitGateway({
+      probes: {
+        redis: async () => {
+          throw new Error('connection refused');
+        },
+      },
+    });
+    const res = await app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().components.redis).toEqual({ status: 'down', error: 'connection refused' });
+    expect(res.json().components.kafka.status).toBe('up');
+  });
+
+  it('treats a hanging component as down instead of hanging', async () => {
+    const { app } = await unitGateway({ probes: { engine: () => new Promise(() => {}) } });
+    const res = await app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().components.engine.status).toBe('down');
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('documents every route the gateway serves', async () => {
+    const { app } = await unitGateway();
+    const doc = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = new Set(Object.keys(doc.paths));
+    for (const route of app.routeTable) {
+      if (route.url === '/api/v1/openapi.json') continue;
+      expect(documented, route.url).toContain(route.url.replace(/:(\w+)/g, '{$1}'));
+    }
+  });
+});

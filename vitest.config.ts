@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects mirror the test pyramid. unit: no I/O. integration: real Kafka, Cassandra, Redis, schema
+// registry (started by ops/ or, where Docker exists, testcontainers). e2e: the whole service as a
+// process tree. browser: pages in Debian's Chromium. bench: on demand only (`make bench`).
+const withInfra = { globalSetup: ['test/support/global-setup.ts'] };
+
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          ...withInfra,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          ...withInfra,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...withInfra, testTimeout: 120_000 } },
+      { test: { name: 'bench', include: ['test/bench/**/*.bench.test.ts'], ...withInfra, testTimeout: 3_600_000 } },
+    ],
+  },
+});
