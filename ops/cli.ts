@@ -50,6 +50,11 @@ async function withPlatform<T>(fn: (p: Awaited<ReturnType<typeof connectPlatform
 
 async function main(argv: string[]): Promise<void> {
   const [group, action, ...rest] = argv;
+  if (group === 'serve' || group === 'gateway') {
+    const { values } = parseArgs({ args: argv.slice(1), options: { port: { type: 'string' } } });
+    if (values.port) process.env.VERSE_PORT = String(positiveInt(values.port, '--port'));
+    return group === 'serve' ? serveAll() : runGateway(loadConfig());
+  }
   const config = loadConfig();
   switch (`${group} ${action ?? ''}`.trim()) {
     case 'migrate': {
@@ -120,7 +125,8 @@ async function main(argv: string[]): Promise<void> {
       if (!orgId || !values.set || !isPlan(values.set))
         throw new UsageError('usage: verse org plan ORG --set full|transcript');
       const plan = values.set;
-      return print(await withPlatform(async (p) => (await p.orgs.setPlan(orgId, plan), { org_id: orgId, plan })));
+      await withPlatform((p) => p.orgs.setPlan(orgId, plan));
+      return print({ org_id: orgId, plan });
     }
     case 'key create': {
       const { values } = parseArgs({

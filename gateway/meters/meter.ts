@@ -14,5 +14,5 @@ export interface MeterResult {
 
 export interface Meter {
   consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult>;
-  refund(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<void>;
+  refund(orgId: string, meter: MeterName, n: number): Promise<void>;
 }

@@ -38,7 +38,7 @@ describe('Redis meters (real Redis, real HTTP)', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
     for (const r of responses.filter((r) => r.status === 429)) {
-      const body = await r.json();
+      const body = (await r.json()) as { retry_after: number };
       expect(body).toMatchObject({ error: 'rate_limit_exceeded', code: 'RATE_001' });
       expect(Number(r.headers.get('retry-after'))).toBe(body.retry_after);
     }
@@ -73,9 +73,9 @@ describe('Redis meters (real Redis, real HTTP)', () => {
     const meter = new RedisMeter(platform.redis, platform.config.namespace);
     const limits = { minute: 3, hour: 2000, day: 20000 };
     await meter.consume(org.org_id, 'read', 1, limits);
-    await meter.refund(org.org_id, 'read', 1, limits);
+    await meter.refund(org.org_id, 'read', 1);
     expect(await counters(org.org_id, 'read')).toEqual([0, 0, 0]);
-    await meter.refund(org.org_id, 'read', 5, limits);
+    await meter.refund(org.org_id, 'read', 5);
     expect(await counters(org.org_id, 'read')).toEqual([0, 0, 0]);
   });
 });
