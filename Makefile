@@ -16,9 +16,11 @@ help:
 $(STAMP):
 	@mkdir -p $(STAMP)
 
-# npm packages, reinstalled when the lockfile changes.
+# npm packages, reinstalled when the lockfile changes. The registry mirror here records only the
+# Linux builds of biome's optional platform packages, which `npm ci` refuses as an out-of-sync
+# lockfile; `npm install` then installs the same locked versions.
 node_modules/.package-lock.json: package-lock.json
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund --loglevel=error || npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json) schemas/generate.ts
