@@ -20,7 +20,8 @@ $(STAMP):
 # Linux builds of biome's optional platform packages, which `npm ci` refuses as an out-of-sync
 # lockfile; `npm install` then installs the same locked versions.
 node_modules/.package-lock.json: package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error || npm install --no-audit --no-fund --loglevel=error
+	@mkdir -p var/log
+	npm ci --no-audit --no-fund --loglevel=error 2>var/log/npm-ci.log || npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json) schemas/generate.ts

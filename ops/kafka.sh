@@ -39,8 +39,9 @@ start() {
   write_config
   if [[ ! -f $KAFKA_DATA/meta.properties ]]; then
     local id
-    id=$(java -cp "$KAFKA_HOME/libs/*" kafka.tools.StorageTool random-uuid)
-    java -cp "$KAFKA_HOME/libs/*" kafka.tools.StorageTool format -t "$id" -c "$KAFKA_CONF" --ignore-formatted >/dev/null
+    local log4j="-Dlog4j.configuration=file:$VERSE_ROOT/ops/conf/kafka-log4j.properties"
+    id=$(java "$log4j" -cp "$KAFKA_HOME/libs/*" kafka.tools.StorageTool random-uuid)
+    java "$log4j" -cp "$KAFKA_HOME/libs/*" kafka.tools.StorageTool format -t "$id" -c "$KAFKA_CONF" --ignore-formatted >/dev/null
   fi
   log "starting kafka on 127.0.0.1:$KAFKA_PORT"
   spawn kafka java -Xms512m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
