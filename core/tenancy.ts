@@ -45,6 +45,8 @@ export interface OrganisationStore {
   revokeKey(keyHash: string, at: Date): Promise<boolean>;
   /** Adds (or with a negative n removes) credits atomically; returns the new balance. */
   addCredits(orgId: string, n: number): Promise<number>;
+  /** Takes n credits if the balance is above 0 and covers n, atomically; false when it does not. */
+  spendCredits(orgId: string, n: number): Promise<boolean>;
   setLimits(orgId: string, limits: Record<string, number>): Promise<void>;
   setPlan(orgId: string, plan: Plan): Promise<void>;
 }

@@ -3,6 +3,7 @@
  * the API routes under /api/v1. Dependencies come in through GatewayDeps so tests can pass doubles
  * for the code around them and the real adapters everywhere else.
  */
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../core/config.ts';
@@ -11,12 +12,17 @@ import type { OrganisationStore } from '../core/tenancy.ts';
 import { apiSchemas } from '../schemas/catalog.ts';
 import type { UsageStore } from '../sinks/cassandra/usage.ts';
 import type { ComponentName, Probe } from './health.ts';
+import type { JobServices } from './jobs/services.ts';
+import { MAX_UPLOAD_BYTES } from './jobs/upload.ts';
 import type { Meter } from './meters/meter.ts';
 import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
+import batchRoutes from './routes/batch.ts';
+import jobRoutes from './routes/jobs.ts';
 import publicRoutes from './routes/public.ts';
+import transcribeRoutes from './routes/transcribe.ts';
 import usageRoutes from './routes/usage.ts';
 import { validatorCompiler } from './validation.ts';
 import './types.ts';
@@ -28,6 +34,8 @@ export interface GatewayDeps {
   meter: Meter;
   usage: UsageStore;
   probes: Record<ComponentName, Probe>;
+  /** The job routes' stores; null in unit tests of the gateway's plumbing. */
+  jobServices: JobServices | null;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -58,6 +66,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
   });
 
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 22, headerPairs: 50 },
+  });
   await app.register(errors);
   await app.register(routeTable);
   await app.register(auth, { orgs: deps.orgs });
@@ -84,6 +96,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     async (api) => {
       await api.register(publicRoutes, { version: deps.config.version, probes: deps.probes });
       await api.register(usageRoutes, { usage: deps.usage });
+      if (deps.jobServices) {
+        const jobOptions = {
+          services: deps.jobServices,
+          orgs: deps.orgs,
+          cursorSecret: deps.config.cursorSecret,
+          baseUrl: deps.config.baseUrl,
+        };
+        await api.register(transcribeRoutes, jobOptions);
+        await api.register(batchRoutes, jobOptions);
+        await api.register(jobRoutes, jobOptions);
+      }
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

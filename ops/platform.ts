@@ -2,16 +2,26 @@
  * The composition root: real adapters (Cassandra, Redis, Kafka, schema registry, engine) built
  * from configuration, shared by the gateway, the processors and the CLI.
  */
+
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
 import { RedisMeter } from '../gateway/meters/redis-meter.ts';
+import { CassandraBatchStore } from '../sinks/cassandra/batches.ts';
 import { type CassandraClient, createCassandraClient } from '../sinks/cassandra/client.ts';
+import { CassandraEndUserStore } from '../sinks/cassandra/end-users.ts';
+import { CassandraJobFeed } from '../sinks/cassandra/feed.ts';
+import { CassandraIdempotencyStore } from '../sinks/cassandra/idempotency.ts';
+import { CassandraJobStore } from '../sinks/cassandra/jobs.ts';
 import { CassandraOrganisationStore } from '../sinks/cassandra/organisations.ts';
+import { CassandraTimers } from '../sinks/cassandra/timers.ts';
 import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
+import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
+import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
@@ -57,7 +67,25 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const registry = createSchemaRegistry(config);
   const publisher = new KafkaPublisher(kafka, registry, config);
   await publisher.connect();
+  const jobs = new CassandraJobStore(cassandra);
+  const feed = new CassandraJobFeed(cassandra);
+  const timers = new CassandraTimers(cassandra);
+  const usage = new CassandraUsageStore(cassandra);
+  const batches = new CassandraBatchStore(cassandra);
+  const writer = new JobWriter({ config, logger, jobs, feed, timers, usage, batches, publisher });
+  const jobServices = {
+    jobs,
+    feed,
+    writer,
+    batches,
+    endUsers: new CassandraEndUserStore(cassandra),
+    idempotency: new CassandraIdempotencyStore(cassandra),
+    storage: new LocalObjectStore(path.join(config.dataDir, 'objects')),
+    outbound: { allowPrivateNetwork: config.allowPrivateNetwork, extraCaFile: config.extraCaFile },
+  };
   return {
+    jobServices,
+    timers,
     config,
     logger,
     cassandra,
@@ -66,7 +94,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     registry,
     publisher,
     orgs: new CassandraOrganisationStore(cassandra),
-    usage: new CassandraUsageStore(cassandra),
+    usage,
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),
     async close() {

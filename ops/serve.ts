@@ -9,7 +9,6 @@ import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { buildGateway } from '../gateway/app.ts';
 import { PROCESSORS } from '../processors/index.ts';
-import { startProcessor } from '../processors/runtime.ts';
 import { connectPlatform } from './platform.ts';
 
 const VERSE_BIN = path.resolve(import.meta.dirname, '../bin/verse');
@@ -43,7 +42,7 @@ export async function runProcessor(config: Config, name: string): Promise<void> 
   if (!factory) throw new Error(`unknown processor ${name}; known: ${Object.keys(PROCESSORS).join(', ')}`);
   const logger = createLogger(config.logLevel, `processor-${name}`);
   const platform = await connectPlatform(config, logger, `verse-${name}`);
-  const running = await startProcessor(platform, await factory(platform));
+  const running = await factory(platform);
   onShutdown(async () => {
     await running.stop();
     await platform.close();

@@ -94,6 +94,19 @@ export class CassandraOrganisationStore implements OrganisationStore {
     }
   }
 
+  async spendCredits(orgId: string, n: number): Promise<boolean> {
+    for (;;) {
+      const org = await this.getOrganisation(orgId);
+      if (!org || org.credits <= 0 || org.credits < n) return false;
+      const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
+        org.credits - n,
+        orgId,
+        org.credits,
+      ]);
+      if (result.wasApplied()) return true;
+    }
+  }
+
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {
     await this.db.execute('UPDATE organisations SET limits = limits + ? WHERE org_id = ?', [limits, orgId]);
   }

@@ -7,7 +7,16 @@ export interface UsageStore {
   get(orgId: string): Promise<Usage>;
 }
 
+/** A job's contribution to one usage total, applied at most once per (job, metric). */
+export interface UsageDelta {
+  orgId: string;
+  jobId: string;
+  metric: 'total_jobs' | 'completed_jobs' | 'duration_ms' | `language:${string}`;
+  amount: number;
+}
+
 const LANGUAGE_PREFIX = 'language:';
+const LEDGER_TTL_SECONDS = 30 * 24 * 3600;
 
 export class CassandraUsageStore implements UsageStore {
   constructor(private readonly db: CassandraClient) {}
@@ -18,9 +27,57 @@ export class CassandraUsageStore implements UsageStore {
     ]);
   }
 
+  /**
+   * Adds `amount` to a total unless this job already did: the total's compare-and-set and the
+   * ledger row's insert are one conditional batch on one partition, so they happen together or not.
+   */
+  async apply(delta: UsageDelta): Promise<void> {
+    // '~' sorts after every total name, so GET /usage reads the totals without the ledger.
+    const ledger = `~ledger:${delta.jobId}:${delta.metric}`;
+    for (;;) {
+      const current = (
+        await this.db.execute('SELECT value FROM usage_totals WHERE org_id = ? AND name = ?', [
+          delta.orgId,
+          delta.metric,
+        ])
+      ).first();
+      const totalUpdate = current
+        ? {
+            query: 'UPDATE usage_totals SET value = ? WHERE org_id = ? AND name = ? IF value = ?',
+            params: [Number(current.value) + delta.amount, delta.orgId, delta.metric, current.value],
+          }
+        : {
+            query: 'INSERT INTO usage_totals (org_id, name, value) VALUES (?, ?, ?) IF NOT EXISTS',
+            params: [delta.orgId, delta.metric, delta.amount],
+          };
+      const result = await this.db.batch(
+        [
+          totalUpdate,
+          {
+            query: `INSERT INTO usage_totals (org_id, name, value) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ${LEDGER_TTL_SECONDS}`,
+            params: [delta.orgId, ledger, delta.amount],
+          },
+        ],
+        { prepare: true },
+      );
+      if (result.wasApplied()) return;
+      const seen = await this.db.execute('SELECT value FROM usage_totals WHERE org_id = ? AND name = ?', [
+        delta.orgId,
+        ledger,
+      ]);
+      if (seen.first()) return; // counted before
+    }
+  }
+
   async get(orgId: string): Promise<Usage> {
-    const rows = (await this.db.execute('SELECT metric, value FROM usage_counters WHERE org_id = ?', [orgId])).rows;
-    const metric = new Map(rows.map((r) => [r.metric as string, Number(r.value)]));
+    const [counters, totals] = await Promise.all([
+      this.db.execute('SELECT metric, value FROM usage_counters WHERE org_id = ?', [orgId]),
+      this.db.execute("SELECT name, value FROM usage_totals WHERE org_id = ? AND name < '~'", [orgId]),
+    ]);
+    const metric = new Map([
+      ...counters.rows.map((r): [string, number] => [r.metric as string, Number(r.value)]),
+      ...totals.rows.map((r): [string, number] => [r.name as string, Number(r.value)]),
+    ]);
     const jobsByLanguage: Record<string, number> = {};
     for (const [name, value] of metric) {
       if (name.startsWith(LANGUAGE_PREFIX)) jobsByLanguage[name.slice(LANGUAGE_PREFIX.length)] = value;

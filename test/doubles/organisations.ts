@@ -31,6 +31,12 @@ export class MemoryOrganisationStore implements OrganisationStore {
     org.credits += n;
     return org.credits;
   }
+  async spendCredits(orgId: string, n: number): Promise<boolean> {
+    const org = this.orgs.get(orgId);
+    if (!org || org.credits <= 0 || org.credits < n) return false;
+    org.credits -= n;
+    return true;
+  }
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {
     const org = this.orgs.get(orgId);
     if (org) org.limits = { ...org.limits, ...limits };

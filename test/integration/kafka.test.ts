@@ -88,6 +88,7 @@ describe('processor runtime', () => {
     const handled: string[] = [];
     const attempts = new Map<string, number>();
     const poisonId = randomUUID();
+    const garbageKey = `garbage-${randomUUID()}`;
     const flakyId = randomUUID();
     const goodId = randomUUID();
 
@@ -98,7 +99,7 @@ describe('processor runtime', () => {
     await dlqConsumer.run({
       eachMessage: async ({ message }) => {
         const dl = (await platform.registry.decode(message.value!)) as DeadLetterMessage;
-        if (dl.consumer_group.endsWith(group)) deadLetters.push(dl);
+        if (dl.consumer_group.endsWith(group) && (dl.key === garbageKey || dl.key === orgId)) deadLetters.push(dl);
       },
     });
     await new Promise((r) => setTimeout(r, 1500));
@@ -121,7 +122,7 @@ describe('processor runtime', () => {
       await producer.connect();
       await producer.send({
         topic: topics.submissions.name,
-        messages: [{ key: 'garbage', value: Buffer.from('{"not": "framed by the registry"}') }],
+        messages: [{ key: garbageKey, value: Buffer.from('{"not": "framed by the registry"}') }],
       });
       await producer.disconnect();
       const msg = (jobId: string): SubmissionMessage => ({

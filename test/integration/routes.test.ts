@@ -5,13 +5,30 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUuid } from '../../core/ids.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 type Org = Awaited<ReturnType<typeof testOrg>>;
 
 /** Creates, for the given organisation, a resource whose id fills the named path parameter. */
-const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<string>> = {};
+const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<string>> = {
+  job_id: async (platform, owner) => (await createTestJob(platform, owner.org_id)).job_id,
+  batch_id: async (platform, owner) => {
+    const job = await createTestJob(platform, owner.org_id);
+    const batchId = newUuid();
+    await platform.jobServices.batches.insert({
+      batch_id: batchId,
+      org_id: owner.org_id,
+      job_ids: [job.job_id],
+      webhook_url: null,
+      created_at: new Date(),
+      completed_at: null,
+      complete_event_sent: false,
+    });
+    return batchId;
+  },
+};
 
 let platform: Platform;
 let app: FastifyInstance;

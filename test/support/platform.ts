@@ -1,10 +1,14 @@
 /** Real adapters for integration tests, in the verse_test namespace, plus helpers to provision callers. */
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../core/config.ts';
+import { newUuid } from '../../core/ids.ts';
+import type { JobRecord } from '../../core/jobs/job.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
 import { createOrganisation } from '../../core/provisioning.ts';
 import type { Plan, Scope } from '../../core/tenancy.ts';
 import { buildGateway } from '../../gateway/app.ts';
+import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 
 export const TEST_NAMESPACE = 'verse_test';
@@ -42,4 +46,26 @@ export async function testOrg(
   });
   if (options.limits) await platform.orgs.setLimits(org.org_id, options.limits);
   return { ...org, auth: { authorization: `Bearer ${org.api_key}` } };
+}
+
+/** A job row created through the real writer (outbox, feed, topics), without going through HTTP. */
+export async function createTestJob(
+  platform: Platform,
+  orgId: string,
+  fields: Record<string, unknown> = {},
+): Promise<JobRecord> {
+  const input = parseSubmission(
+    { language: 'English', audio_url: 'https://audio.example.com/song.mp3', ...fields },
+    'json',
+  );
+  const record = newJobRecord(
+    newUuid(),
+    orgId,
+    { input, audio: { source: 'url', url: input.audio_url! } },
+    null,
+    null,
+    new Date(),
+  );
+  await platform.jobServices.writer.create(record);
+  return record;
 }

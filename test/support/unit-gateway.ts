@@ -31,6 +31,7 @@ export async function unitGateway(
     usage,
     meter,
     probes: { ...upProbes, ...options.probes },
+    jobServices: null,
   });
   options.extraRoutes?.(app);
   await app.ready();

@@ -1,0 +1,85 @@
+/** A job as the platform stores it: its lifecycle plus what was submitted and what the pipeline produced. */
+import type { Lifecycle, ReviewDelivery } from './lifecycle.ts';
+
+export interface WordTiming {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** One sung line with its romanisation, translation and (after alignment) timings in seconds. */
+export interface LyricLine {
+  text: string;
+  transliteration: string;
+  translation: string | null;
+  start: number | null;
+  end: number | null;
+  words: WordTiming[] | null;
+  confidence: number | null;
+  flagged: boolean;
+}
+
+export interface JobResults {
+  transcript: string;
+  transliteration: string;
+  translation: string;
+  cultural_notes: string | null;
+  /** The related language Whisper decoded when it has no model for this one. */
+  fallback_language: string | null;
+}
+
+export interface SecondOpinionResult {
+  match_ratio: number;
+  suggestions: { line: number; current: string; suggested: string; reason: string }[];
+  model?: string;
+}
+
+export interface AlignmentResult {
+  method: string;
+  flagged_lines: number;
+  aligner_version?: string;
+  coverage?: number;
+}
+
+export interface Degradation {
+  component: string;
+  reason: string;
+}
+
+export type AudioSource = 'upload' | 'url';
+
+export interface JobRecord {
+  job_id: string;
+  org_id: string;
+  version: number;
+  lifecycle: Lifecycle;
+  language: string;
+  word_align_requested: boolean;
+  review_delivery: ReviewDelivery | null;
+  external_id: string | null;
+  isrc: string | null;
+  batch_id: string | null;
+  end_user_id: string | null;
+  end_user_external_id: string | null;
+  webhook_url: string | null;
+  audio_source: AudioSource;
+  audio_url: string | null;
+  audio_key: string | null;
+  audio_format: string | null;
+  original_filename: string;
+  created_at: Date;
+  updated_at: Date;
+  duration_seconds: number | null;
+  transcription_attempt: number;
+  transcription_started_at: Date | null;
+  alignment_attempt: number;
+  alignment_started_at: Date | null;
+  results: JobResults | null;
+  lines: LyricLine[] | null;
+  second_opinion: SecondOpinionResult | null;
+  alignment: AlignmentResult | null;
+  degraded: Degradation[];
+}
+
+/** The part of a job a change may replace. */
+export type JobPatch = Partial<Omit<JobRecord, 'job_id' | 'org_id' | 'version' | 'created_at' | 'updated_at'>>;

@@ -1,0 +1,158 @@
+/**
+ * The API shapes of a job (spec, Resources): GET /jobs/{id}, a GET /jobs row and a batch entry.
+ * Pure functions of the stored job; every conditional field follows the spec's rule for it.
+ */
+import type { BatchJob } from '../../schemas/generated/api/batch.ts';
+import type { Downloads, EndUser, Job } from '../../schemas/generated/api/job.ts';
+import type { JobListRow } from '../../schemas/generated/api/job-list-row.ts';
+import type { JobRecord } from './job.ts';
+
+export interface PresentContext {
+  baseUrl: string;
+  endUser: EndUser | null;
+}
+
+export const REVIEW_TOKEN_DAYS = 7;
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefined {
+  const l = job.lifecycle;
+  if (l.status !== 'complete' || !l.align_requested) return undefined;
+  const url = (type: string, variant: string) => `${baseUrl}/api/v1/jobs/${job.job_id}/download/${type}/${variant}`;
+  const downloads: Downloads = {
+    lrc_original: url('lrc', 'original'),
+    lrc_transliterated: url('lrc', 'transliterated'),
+    srt_original: url('srt', 'original'),
+    srt_transliterated: url('srt', 'transliterated'),
+  };
+  const wordsReady =
+    job.word_align_requested && job.alignment !== null && (job.lines ?? []).some((line) => line.words !== null);
+  if (wordsReady) {
+    downloads.words_original = url('words', 'original');
+    downloads.words_transliterated = url('words', 'transliterated');
+  }
+  return downloads;
+}
+
+export const studioUrl = (job: JobRecord, baseUrl: string) => `${baseUrl}/studio/${job.job_id}`;
+
+function reviewExpiresAt(job: JobRecord): string | null {
+  const gateAt = job.lifecycle.review_gate_at;
+  if (!gateAt) return null;
+  const days = job.lifecycle.review_stage === 'transcript' ? 8 : REVIEW_TOKEN_DAYS;
+  return new Date(gateAt.getTime() + days * 86400_000).toISOString();
+}
+
+const secondOpinionSummary = (job: JobRecord) =>
+  job.second_opinion
+    ? { match_ratio: job.second_opinion.match_ratio, suggestion_count: job.second_opinion.suggestions.length }
+    : null;
+
+const alignmentSummary = (job: JobRecord) =>
+  job.alignment ? { method: job.alignment.method, flagged_lines: job.alignment.flagged_lines } : null;
+
+export function presentJob(job: JobRecord, ctx: PresentContext): Job {
+  const l = job.lifecycle;
+  const out: Job = {
+    job_id: job.job_id,
+    status: l.status,
+    stage: l.stage,
+    language: job.language,
+    align_requested: l.align_requested,
+    word_align_requested: job.word_align_requested,
+    created_at: job.created_at.toISOString(),
+    updated_at: job.updated_at.toISOString(),
+    completed_at: l.status === 'complete' ? iso(l.completed_at) : null,
+    studio_url: studioUrl(job, ctx.baseUrl),
+    external_id: job.external_id,
+    isrc: job.isrc,
+    batch_id: job.batch_id,
+    second_opinion: job.second_opinion,
+    alignment: job.alignment,
+  };
+  if (l.transcript_completed_at) out.transcript_completed_at = l.transcript_completed_at.toISOString();
+  if (l.status === 'complete') {
+    if (job.duration_seconds !== null) out.duration_seconds = job.duration_seconds;
+    if (job.results) {
+      const downloads = downloadsOf(job, ctx.baseUrl);
+      out.results = { ...job.results, ...(downloads ? { downloads } : {}) };
+    }
+  }
+  if (l.status === 'failed' && l.error) {
+    out.error = { stage: l.error.stage, message: l.error.message, failed_at: l.error.failed_at.toISOString() };
+  }
+  if (ctx.endUser) out.end_user = ctx.endUser;
+  if (job.audio_source === 'url' && job.audio_url) out.audio_url = job.audio_url;
+  if (l.review_required) {
+    out.review_required = true;
+    out.review_stage = l.review_stage ?? 'aligned';
+    out.review_delivery = job.review_delivery ?? 'both';
+    // Review links are minted by the review issue's token service; until a gate fires there is none.
+    out.review_url = null;
+    const expires = reviewExpiresAt(job);
+    if (expires) out.review_expires_at = expires;
+    out.review_approved_at = iso(l.review_approved_at);
+    if (l.review_gate && job.lines) {
+      out.review = {
+        stage: l.review_gate,
+        lines: job.lines.map((line, index) => ({
+          index,
+          text: line.text,
+          transliteration: line.transliteration,
+          timestamp: line.start === null ? null : lrcTimestamp(line.start),
+          flagged: line.flagged,
+        })),
+      };
+    }
+  }
+  return out;
+}
+
+function common(job: JobRecord, ctx: PresentContext) {
+  const l = job.lifecycle;
+  const downloads = downloadsOf(job, ctx.baseUrl);
+  return {
+    job_id: job.job_id,
+    language: job.language,
+    status: l.status,
+    stage: l.stage,
+    external_id: job.external_id,
+    align_requested: l.align_requested,
+    review_required: l.review_required,
+    review_url: null,
+    review_approved_at: iso(l.review_approved_at),
+    completed_at: l.status === 'complete' ? iso(l.completed_at) : null,
+    studio_url: studioUrl(job, ctx.baseUrl),
+    ...(downloads ? { downloads } : {}),
+    ...(l.status === 'failed' && l.error
+      ? { error: { stage: l.error.stage, message: l.error.message, failed_at: l.error.failed_at.toISOString() } }
+      : {}),
+    second_opinion: secondOpinionSummary(job),
+    alignment: alignmentSummary(job),
+  };
+}
+
+export function presentListRow(job: JobRecord, ctx: PresentContext): JobListRow {
+  return {
+    ...common(job, ctx),
+    isrc: job.isrc,
+    ...(ctx.endUser ? { end_user: { id: ctx.endUser.id, external_id: ctx.endUser.external_id } } : {}),
+    ...(job.lifecycle.review_required ? { review_delivery: job.review_delivery ?? 'both' } : {}),
+    created_at: job.created_at.toISOString(),
+    updated_at: job.updated_at.toISOString(),
+  };
+}
+
+export function presentBatchJob(job: JobRecord, ctx: PresentContext): BatchJob {
+  return common(job, ctx);
+}
+
+/** [mm:ss.xx], the bracketed form the spec uses for word and line times. */
+export function lrcTimestamp(seconds: number): string {
+  const centis = Math.round(seconds * 100);
+  const mm = Math.floor(centis / 6000);
+  const ss = Math.floor((centis % 6000) / 100);
+  const cc = centis % 100;
+  return `[${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}.${String(cc).padStart(2, '0')}]`;
+}

@@ -1,0 +1,26 @@
+/**
+ * The HEAD request sent at submission for an audio_url (spec, audio_url rule 1-2): a declared size
+ * over 100 MB is refused with 413 VAL_002; a refused HEAD or a missing Content-Length is accepted.
+ * A URL that points into a private network is refused outright.
+ */
+import { MAX_AUDIO_URL_BYTES } from '../../core/audio/formats.ts';
+import { ApiError, invalid } from '../../core/errors.ts';
+import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
+
+export async function probeAudioUrl(url: string, policy: OutboundPolicy): Promise<void> {
+  try {
+    const res = await outboundRequest(url, { method: 'HEAD', timeoutMs: 10_000, maxRedirects: 5 }, policy);
+    res.body.resume();
+    const length = Number(res.headers['content-length']);
+    if (res.status >= 200 && res.status < 300 && Number.isFinite(length) && length > MAX_AUDIO_URL_BYTES) {
+      throw new ApiError(
+        'VAL_002',
+        `audio_url reports ${length} bytes; the limit is 100 MB (${MAX_AUDIO_URL_BYTES} bytes).`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof OutboundRefusedError) throw invalid(`audio_url is not allowed: ${error.message}`);
+    // The host refused HEAD or could not be reached now: accepted; transcription fetches it later.
+  }
+}

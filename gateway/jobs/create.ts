@@ -1,0 +1,136 @@
+/**
+ * Creating jobs: one credit bound per job, end users reused by external_id, and ids derived from
+ * the Idempotency-Key when there is one, so a retried creation finds the rows its first attempt
+ * wrote instead of making new ones.
+ */
+import { ApiError } from '../../core/errors.ts';
+import { derivedUuid, newUuid } from '../../core/ids.ts';
+import type { JobRecord } from '../../core/jobs/job.ts';
+import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
+import type { SubmissionInput } from '../../core/jobs/submission.ts';
+import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
+import type { EndUser } from '../../sinks/cassandra/end-users.ts';
+import type { JobServices } from './services.ts';
+import type { Upload } from './upload.ts';
+
+export type AudioInput = { source: 'upload'; upload: Upload } | { source: 'url'; url: string };
+
+export interface NewJob {
+  input: SubmissionInput;
+  audio: AudioInput;
+}
+
+/** Refuses features the key or plan does not include: scope first (403), then plan (402). */
+export function authoriseFeatures(principal: Principal, inputs: SubmissionInput[]): void {
+  if (!inputs.some((i) => i.align)) return;
+  if (principal.key.scope === 'transcript-only') {
+    throw new ApiError('AUTH_002', 'This API key is provisioned for transcript-only use: submit with align=false.');
+  }
+  if (principal.org.plan !== 'full') {
+    throw new ApiError(
+      'PAY_002',
+      'Your plan does not include alignment. Submit with align=false, or upgrade to the full plan.',
+    );
+  }
+}
+
+function filenameOf(audio: AudioInput): string {
+  if (audio.source === 'upload') return audio.upload.filename;
+  const last = new URL(audio.url).pathname.split('/').filter(Boolean).pop() ?? 'audio';
+  return (
+    decodeURIComponent(last)
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .slice(0, 120) || 'audio'
+  );
+}
+
+export function newJobRecord(
+  jobId: string,
+  orgId: string,
+  job: NewJob,
+  endUser: EndUser | null,
+  batchId: string | null,
+  now: Date,
+): JobRecord {
+  const { input, audio } = job;
+  return {
+    job_id: jobId,
+    org_id: orgId,
+    version: 1,
+    lifecycle: initialLifecycle({ align: input.align, review: input.review, review_stage: input.review_stage }),
+    language: input.language.name,
+    word_align_requested: input.word_align,
+    review_delivery: input.review_delivery,
+    external_id: input.external_id,
+    isrc: input.isrc,
+    batch_id: batchId,
+    end_user_id: endUser?.id ?? null,
+    end_user_external_id: endUser?.external_id ?? null,
+    webhook_url: input.webhook_url,
+    audio_source: audio.source,
+    audio_url: audio.source === 'url' ? audio.url : null,
+    audio_key: audio.source === 'upload' ? audio.upload.key : null,
+    audio_format: audio.source === 'upload' ? audio.upload.format : null,
+    original_filename: filenameOf(audio),
+    created_at: now,
+    updated_at: now,
+    duration_seconds: null,
+    transcription_attempt: 0,
+    transcription_started_at: null,
+    alignment_attempt: 0,
+    alignment_started_at: null,
+    results: null,
+    lines: null,
+    second_opinion: null,
+    alignment: null,
+    degraded: [],
+  };
+}
+
+/**
+ * Creates the jobs (all of a batch, or one) after taking their credits. With an idempotency key the
+ * ids are derived from it, and a job that already exists from an earlier attempt is reused and its
+ * credit given back.
+ */
+export async function createJobs(
+  services: JobServices,
+  orgs: OrganisationStore,
+  principal: Principal,
+  jobs: NewJob[],
+  options: { idempotencyKey: string | null; batchId: string | null; jobIds?: string[] },
+): Promise<{ record: JobRecord; endUser: EndUser | null }[]> {
+  const orgId = principal.org.org_id;
+  if (!(await orgs.spendCredits(orgId, jobs.length))) {
+    throw new ApiError(
+      'PAY_001',
+      jobs.length === 1
+        ? 'Your credit balance is 0 or below. Buy credits to submit jobs.'
+        : `Your credit balance does not cover ${jobs.length} jobs. Buy credits to submit this batch.`,
+    );
+  }
+  let spent = jobs.length;
+  try {
+    const now = new Date();
+    const created: { record: JobRecord; endUser: EndUser | null }[] = [];
+    for (const [index, job] of jobs.entries()) {
+      const jobId =
+        options.jobIds?.[index] ??
+        (options.idempotencyKey ? derivedUuid(orgId, 'job', options.idempotencyKey, String(index)) : newUuid());
+      const endUser = job.input.end_user ? await services.endUsers.upsert(orgId, job.input.end_user) : null;
+      const record = newJobRecord(jobId, orgId, job, endUser, options.batchId, now);
+      if (await services.writer.create(record)) {
+        created.push({ record, endUser });
+      } else {
+        const existing = await services.jobs.get(jobId);
+        if (!existing || existing.org_id !== orgId) throw new Error(`job ${jobId} exists for another organisation`);
+        await orgs.addCredits(orgId, 1);
+        created.push({ record: existing, endUser });
+      }
+      spent--;
+    }
+    return created;
+  } finally {
+    if (spent > 0) await orgs.addCredits(orgId, spent).catch(() => {});
+  }
+}

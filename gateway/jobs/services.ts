@@ -1,0 +1,20 @@
+/** Everything the job routes need, built once by the composition root. */
+import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
+import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
+import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
+import type { CassandraIdempotencyStore } from '../../sinks/cassandra/idempotency.ts';
+import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
+import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+
+export interface JobServices {
+  jobs: CassandraJobStore;
+  feed: CassandraJobFeed;
+  writer: JobWriter;
+  endUsers: CassandraEndUserStore;
+  batches: CassandraBatchStore;
+  idempotency: CassandraIdempotencyStore;
+  storage: ObjectStore;
+  outbound: OutboundPolicy;
+}

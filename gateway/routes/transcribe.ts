@@ -1,0 +1,111 @@
+/** POST /transcribe: one job from an uploaded file (multipart) or an audio_url (JSON). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalid } from '../../core/errors.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
+import type { OrganisationStore } from '../../core/tenancy.ts';
+import { probeAudioUrl } from '../jobs/audio-probe.ts';
+import { type AudioInput, authoriseFeatures, createJobs } from '../jobs/create.ts';
+import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
+import type { JobServices } from '../jobs/services.ts';
+import { readMultipart, type Upload } from '../jobs/upload.ts';
+import { principalOf } from '../types.ts';
+import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
+
+export interface JobRouteOptions {
+  services: JobServices;
+  orgs: OrganisationStore;
+  cursorSecret: string;
+  baseUrl: string;
+}
+
+// Documents the JSON body; the single validator (parseSubmission) checks JSON and multipart alike.
+const submissionBody = {
+  type: 'object',
+  required: ['language'],
+  properties: {
+    language: { type: 'string', description: 'Exact name from GET /languages' },
+    audio_url: { type: 'string', format: 'uri', description: 'https:// only, up to 100 MB' },
+    file: { type: 'string', format: 'binary', description: 'multipart only, up to 4.5 MB' },
+    align: { type: 'boolean', default: true },
+    word_align: { type: 'boolean', default: true },
+    isrc: { type: 'string' },
+    review: { type: 'boolean', default: false },
+    review_stage: { type: 'string', enum: ['aligned', 'transcript'] },
+    review_delivery: { type: 'string', enum: ['both', 'api', 'link'] },
+    end_user: {
+      type: 'object',
+      required: ['external_id'],
+      properties: { external_id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+    },
+    external_id: { type: 'string', maxLength: 255 },
+    webhook_url: { type: 'string', format: 'uri' },
+  },
+};
+
+const isMultipart = (request: FastifyRequest) => request.isMultipart();
+
+export default async function transcribeRoutes(app: FastifyInstance, options: JobRouteOptions): Promise<void> {
+  const { services, orgs } = options;
+
+  app.post(
+    '/transcribe',
+    {
+      config: { meter: 'submit' },
+      attachValidation: true,
+      schema: {
+        summary: 'Submit one song',
+        tags: ['jobs'],
+        security: [{ bearer: [] }],
+        consumes: ['application/json', 'multipart/form-data'],
+        body: submissionBody,
+        response: { 202: ref('job-accepted.json'), ...AUTHENTICATED_ERRORS, ...errors(400, 402, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const orgId = principal.org.org_id;
+      let upload: Upload | null = null;
+      let used = false;
+      try {
+        let fields: unknown;
+        if (isMultipart(request)) {
+          ({ fields, upload } = await readMultipart(request, services.storage, orgId));
+        } else {
+          fields = request.body;
+        }
+        const input = parseSubmission(fields, upload || isMultipart(request) ? 'form' : 'json');
+        if (upload && input.audio_url) throw invalid('Send either a file or an audio_url, not both');
+        if (!upload && !input.audio_url)
+          throw invalid('Send the audio as a multipart file, or an https audio_url in JSON');
+        authoriseFeatures(principal, [input]);
+        if (input.audio_url) await probeAudioUrl(input.audio_url, services.outbound);
+        const audio: AudioInput = upload ? { source: 'upload', upload } : { source: 'url', url: input.audio_url! };
+        const hash = requestHash({ fields, file: upload?.sha256 ?? null });
+        return await withIdempotency(services.idempotency, request, reply, orgId, hash, async (key) => {
+          const [created] = await createJobs(services, orgs, principal, [{ input, audio }], {
+            idempotencyKey: key,
+            batchId: null,
+          });
+          used = created!.record.audio_key === upload?.key;
+          const { record, endUser } = created!;
+          return {
+            statusCode: 202,
+            body: {
+              job_id: record.job_id,
+              status: 'queued',
+              language: record.language,
+              created_at: record.created_at.toISOString(),
+              review_required: record.lifecycle.review_required,
+              align_requested: record.lifecycle.align_requested,
+              word_align_requested: record.word_align_requested,
+              external_id: record.external_id,
+              ...(endUser ? { end_user: endUser } : {}),
+            },
+          };
+        });
+      } finally {
+        if (upload && !used) await services.storage.delete(upload.key).catch(() => {});
+      }
+    },
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The alignment processor (group `alignment`, topic `stage-results`): times the job's final lines
+ * (machine transcript or approved text) against its stored audio and records the timings, or the
+ * failure. Acts only on jobs whose row says they are aligning.
+ */
+import type { LyricLine } from '../../core/jobs/job.ts';
+import { findLanguage } from '../../core/languages.ts';
+import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
+import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
+import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import { type AlignResult, type Engine, EngineError } from '../engine/port.ts';
+import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
+
+export interface AlignmentDeps {
+  jobs: CassandraJobStore;
+  writer: JobWriter;
+  storage: ObjectStore;
+  engine: Engine;
+}
+
+const isAligning = (j: { lifecycle: { status: string; stage: string } }) =>
+  j.lifecycle.status === 'processing' && j.lifecycle.stage === 'aligning';
+
+export function withTimings(lines: LyricLine[], aligned: AlignResult): LyricLine[] {
+  return lines.map((line, i) => {
+    const timing = aligned.lines[i];
+    if (!timing) return { ...line, start: null, end: null, words: null, confidence: null, flagged: true };
+    return {
+      ...line,
+      start: timing.start,
+      end: timing.end,
+      words: timing.words,
+      confidence: timing.confidence,
+      flagged: timing.flagged,
+    };
+  });
+}
+
+export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageResults'> {
+  const fail = (jobId: string, message: string) =>
+    deps.writer.changeIfAllowed(jobId, (j) =>
+      isAligning(j)
+        ? {
+            patch: { alignment_started_at: null },
+            event: { type: 'failure_recorded', stage: 'alignment', message, at: new Date() },
+          }
+        : null,
+    );
+
+  return {
+    group: 'alignment',
+    topics: ['stageResults'],
+    async handle(message: StageResultMessage, ctx: MessageContext<'stageResults'>) {
+      const job = await deps.jobs.get(message.job_id);
+      if (!job || job.org_id !== message.org_id)
+        throw new PoisonMessageError(`no job ${message.job_id} for ${message.org_id}`);
+      if (!isAligning(job)) return;
+      const language = findLanguage(job.language);
+      if (!language) throw new PoisonMessageError(`job ${job.job_id} has unknown language ${job.language}`);
+
+      const claimed = await deps.writer.change(job.job_id, (j) =>
+        isAligning(j)
+          ? {
+              patch: {
+                alignment_attempt: j.alignment_attempt + 1,
+                alignment_started_at: j.alignment_started_at ?? new Date(),
+              },
+            }
+          : null,
+      );
+      if (!claimed?.changed) return;
+      const current = claimed.job;
+      ctx.log.info({ attempt: current.alignment_attempt }, 'alignment started');
+      if (!current.audio_key) return void (await fail(job.job_id, 'No stored audio to align against'));
+      const lines = current.lines ?? [];
+      try {
+        const aligned = await deps.engine.align({
+          audioPath: await deps.storage.localPath(current.audio_key),
+          language,
+          lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
+          wordLevel: current.word_align_requested,
+        });
+        await deps.writer.changeIfAllowed(job.job_id, (j) =>
+          isAligning(j)
+            ? {
+                patch: {
+                  lines: withTimings(j.lines ?? [], aligned),
+                  alignment: aligned.alignment,
+                  alignment_started_at: null,
+                },
+                event: { type: 'alignment_finished', at: new Date() },
+              }
+            : null,
+        );
+      } catch (error) {
+        if (error instanceof EngineError && error.permanent) return void (await fail(job.job_id, error.message));
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The Engine port over HTTP: POST /v1/verse/transcribe and /v1/verse/align on VERSE_ENGINE_URL,
+ * referencing audio by a path the engine can read. 4xx answers are permanent failures recorded on
+ * the job with the engine's message; 5xx and connection errors are transient and retried.
+ */
+import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from './port.ts';
+
+const TRANSCRIBE_TIMEOUT_MS = 10 * 60 * 1000;
+const ALIGN_TIMEOUT_MS = 5 * 60 * 1000;
+
+export class HttpEngine implements Engine {
+  constructor(private readonly baseUrl: string) {}
+
+  private async call<T>(path: string, body: unknown, timeoutMs: number): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, false);
+    }
+    const text = await res.text();
+    if (res.ok) return JSON.parse(text) as T;
+    let message = text.slice(0, 500);
+    try {
+      const parsed = JSON.parse(text) as { detail?: unknown; error?: { message?: string } };
+      message = parsed.error?.message ?? (typeof parsed.detail === 'string' ? parsed.detail : message);
+    } catch {
+      // not JSON: keep the text
+    }
+    if (res.status === 404) {
+      throw new EngineError(`The speech engine at ${this.baseUrl} does not provide ${path} (engine version without this capability).`, true);
+    }
+    throw new EngineError(`speech engine ${path} answered ${res.status}: ${message}`, res.status >= 400 && res.status < 500);
+  }
+
+  transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
+    return this.call('/v1/verse/transcribe', { audio_path: request.audioPath, language: request.language.name }, TRANSCRIBE_TIMEOUT_MS);
+  }
+
+  align(request: AlignRequest): Promise<AlignResult> {
+    return this.call(
+      '/v1/verse/align',
+      { audio_path: request.audioPath, language: request.language.name, lines: request.lines, word_level: request.wordLevel },
+      ALIGN_TIMEOUT_MS,
+    );
+  }
+}

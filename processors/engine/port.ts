@@ -1,0 +1,55 @@
+/**
+ * The speech engine as the processors see it. The service uses HttpEngine (the Python engine, or
+ * any server with the same contract); unit and integration tests of the pipeline use a double.
+ */
+import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinionResult } from '../../core/jobs/job.ts';
+import type { LanguageEntry } from '../../core/languages.ts';
+
+export interface TranscribeRequest {
+  audioPath: string;
+  language: LanguageEntry;
+}
+
+export interface TranscribeResult {
+  duration_seconds: number;
+  lines: LyricLine[];
+  results: JobResults;
+  second_opinion: SecondOpinionResult | null;
+  degraded: Degradation[];
+}
+
+export interface AlignRequest {
+  audioPath: string;
+  language: LanguageEntry;
+  lines: { text: string; transliteration: string }[];
+  wordLevel: boolean;
+}
+
+export interface AlignedLine {
+  start: number;
+  end: number;
+  words: { word: string; start: number; end: number }[] | null;
+  confidence: number;
+  flagged: boolean;
+}
+
+export interface AlignResult {
+  lines: AlignedLine[];
+  alignment: AlignmentResult;
+}
+
+/** permanent: retrying cannot help (unreadable audio, capability missing); the job fails with this message. */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface Engine {
+  transcribe(request: TranscribeRequest): Promise<TranscribeResult>;
+  align(request: AlignRequest): Promise<AlignResult>;
+}

@@ -1,0 +1,101 @@
+/**
+ * The transcription processor (group `transcription`, topic `submissions`): claims a job that is
+ * still transcribing, fetches its audio_url into storage when needed, asks the engine for the
+ * transcript, romanisation and translation, and records the result or the failure. Every step
+ * decides from the job's current row, so a redelivered message does nothing twice.
+ */
+import { findLanguage } from '../../core/languages.ts';
+import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
+import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
+import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import { type Engine, EngineError } from '../engine/port.ts';
+import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
+import { AudioFetchFailure, fetchAudio } from './fetch-audio.ts';
+
+export interface TranscriptionDeps {
+  jobs: CassandraJobStore;
+  writer: JobWriter;
+  storage: ObjectStore;
+  engine: Engine;
+  outbound: OutboundPolicy;
+}
+
+const isTranscribing = (j: { lifecycle: { status: string; stage: string } }) =>
+  j.lifecycle.status === 'processing' && j.lifecycle.stage === 'transcribing';
+
+export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'submissions'> {
+  const fail = (jobId: string, message: string) =>
+    deps.writer.changeIfAllowed(jobId, (j) =>
+      isTranscribing(j)
+        ? { event: { type: 'failure_recorded', stage: 'transcription', message, at: new Date() } }
+        : null,
+    );
+
+  return {
+    group: 'transcription',
+    topics: ['submissions'],
+    async handle(message: SubmissionMessage, ctx: MessageContext<'submissions'>) {
+      const job = await deps.jobs.get(message.job_id);
+      if (!job || job.org_id !== message.org_id)
+        throw new PoisonMessageError(`no job ${message.job_id} for ${message.org_id}`);
+      if (!isTranscribing(job)) return;
+      const language = findLanguage(job.language);
+      if (!language) throw new PoisonMessageError(`job ${job.job_id} has unknown language ${job.language}`);
+
+      const claimed = await deps.writer.change(job.job_id, (j) =>
+        isTranscribing(j)
+          ? {
+              patch: {
+                transcription_attempt: j.transcription_attempt + 1,
+                transcription_started_at: j.transcription_started_at ?? new Date(),
+              },
+            }
+          : null,
+      );
+      if (!claimed?.changed) return;
+      let current = claimed.job;
+      ctx.log.info({ attempt: current.transcription_attempt }, 'transcription started');
+
+      if (!current.audio_key) {
+        if (!current.audio_url) return void (await fail(job.job_id, 'The job has no audio'));
+        try {
+          const fetched = await fetchAudio(current.audio_url, deps.storage, deps.outbound, current.org_id);
+          const stored = await deps.writer.change(job.job_id, (j) =>
+            isTranscribing(j) ? { patch: { audio_key: fetched.key, audio_format: fetched.format } } : null,
+          );
+          if (!stored?.changed) return;
+          current = stored.job;
+        } catch (error) {
+          if (error instanceof AudioFetchFailure) return void (await fail(job.job_id, error.message));
+          throw error;
+        }
+      }
+
+      try {
+        const result = await deps.engine.transcribe({
+          audioPath: await deps.storage.localPath(current.audio_key!),
+          language,
+        });
+        await deps.writer.changeIfAllowed(job.job_id, (j) =>
+          isTranscribing(j)
+            ? {
+                patch: {
+                  duration_seconds: result.duration_seconds,
+                  results: result.results,
+                  lines: result.lines,
+                  second_opinion: result.second_opinion,
+                  degraded: result.degraded,
+                },
+                event: { type: 'transcript_ready', at: new Date() },
+              }
+            : null,
+        );
+      } catch (error) {
+        if (error instanceof EngineError && error.permanent) return void (await fail(job.job_id, error.message));
+        throw error;
+      }
+    },
+  };
+}

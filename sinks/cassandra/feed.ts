@@ -1,0 +1,73 @@
+/**
+ * The change feed index: job ids by (organisation, day, updated_at). A page reads one slice of a
+ * day partition at a time, so its cost does not depend on how many jobs the organisation has.
+ */
+import type { JobRecord } from '../../core/jobs/job.ts';
+import type { CassandraClient } from './client.ts';
+
+export interface FeedPosition {
+  updated_at: Date;
+  /** null: strictly after updated_at whatever the id (updated_since is exclusive). */
+  job_id: string | null;
+}
+
+export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+export class CassandraJobFeed {
+  constructor(private readonly db: CassandraClient) {}
+
+  /** Indexes the job at its current updated_at and drops its previous row (readers skip stale rows anyway). */
+  async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
+    const day = dayOf(job.updated_at);
+    await Promise.all([
+      this.db.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [job.org_id, day]),
+      this.db.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id) VALUES (?, ?, ?, ?)', [
+        job.org_id,
+        day,
+        job.updated_at,
+        job.job_id,
+      ]),
+    ]);
+    if (previousUpdatedAt && previousUpdatedAt.getTime() !== job.updated_at.getTime()) {
+      await this.db.execute('DELETE FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?', [
+        job.org_id,
+        dayOf(previousUpdatedAt),
+        previousUpdatedAt,
+        job.job_id,
+      ]);
+    }
+  }
+
+  /** Up to `limit` feed rows after `from`, in (updated_at, job_id) order, across day partitions. */
+  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedPosition[]> {
+    const days = (
+      await this.db.execute('SELECT day FROM job_feed_days WHERE org_id = ? AND day >= ?', [
+        orgId,
+        dayOf(from.updated_at),
+      ])
+    ).rows.map((r) => r.day as string);
+    const out: FeedPosition[] = [];
+    for (const day of days) {
+      const remaining = limit - out.length;
+      if (remaining <= 0) break;
+      const sameDay = day === dayOf(from.updated_at);
+      const rows = !sameDay
+        ? await this.db.execute('SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? LIMIT ?', [
+            orgId,
+            day,
+            remaining,
+          ])
+        : from.job_id === null
+          ? await this.db.execute(
+              'SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? AND updated_at > ? LIMIT ?',
+              [orgId, day, from.updated_at, remaining],
+            )
+          : await this.db.execute(
+              'SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? AND (updated_at, job_id) > (?, ?) LIMIT ?',
+              [orgId, day, from.updated_at, from.job_id, remaining],
+            );
+      for (const r of rows.rows) out.push({ updated_at: r.updated_at as Date, job_id: String(r.job_id) });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * Jobs in Cassandra: the row by id, compare-and-set on `version`, the outbox of pending side
+ * effects, and the exact-match attribute index used by GET /jobs filters.
+ */
+import type { JobRecord } from '../../core/jobs/job.ts';
+import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
+import type { CassandraClient } from './client.ts';
+
+type Row = Record<string, unknown>;
+
+const OUTBOX_SHARDS = 16;
+
+const json = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
+const date = (value: unknown): Date | null => (value instanceof Date ? value : null);
+
+export function outboxShard(jobId: string): number {
+  let h = 0;
+  for (const c of jobId) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return Math.abs(h) % OUTBOX_SHARDS;
+}
+
+export function toJobRecord(row: Row): JobRecord {
+  const errorStage = row.error_stage as FailureStage | null;
+  return {
+    job_id: String(row.job_id),
+    org_id: row.org_id as string,
+    version: row.version as number,
+    lifecycle: {
+      status: row.status as JobStatus,
+      stage: row.stage as JobStage,
+      align_requested: Boolean(row.align_requested),
+      review_required: Boolean(row.review_required),
+      review_stage: (row.review_stage as ReviewStage | null) ?? null,
+      review_gate: (row.review_gate as ReviewStage | null) ?? null,
+      review_gate_at: date(row.review_gate_at),
+      review_approved_at: date(row.review_approved_at),
+      transcript_completed_at: date(row.transcript_completed_at),
+      completed_at: date(row.completed_at),
+      error: errorStage
+        ? {
+            stage: errorStage,
+            message: (row.error_message as string) ?? '',
+            failed_at: date(row.failed_at) ?? new Date(0),
+          }
+        : null,
+      aligning_existing: Boolean(row.aligning_existing),
+    },
+    language: row.language as string,
+    word_align_requested: Boolean(row.word_align_requested),
+    review_delivery: (row.review_delivery as ReviewDelivery | null) ?? null,
+    external_id: (row.external_id as string | null) ?? null,
+    isrc: (row.isrc as string | null) ?? null,
+    batch_id: (row.batch_id as string | null) ?? null,
+    end_user_id: (row.end_user_id as string | null) ?? null,
+    end_user_external_id: (row.end_user_external_id as string | null) ?? null,
+    webhook_url: (row.webhook_url as string | null) ?? null,
+    audio_source: row.audio_source as JobRecord['audio_source'],
+    audio_url: (row.audio_url as string | null) ?? null,
+    audio_key: (row.audio_key as string | null) ?? null,
+    audio_format: (row.audio_format as string | null) ?? null,
+    original_filename: (row.original_filename as string | null) ?? 'audio',
+    created_at: row.created_at as Date,
+    updated_at: row.updated_at as Date,
+    duration_seconds: (row.duration_seconds as number | null) ?? null,
+    transcription_attempt: (row.transcription_attempt as number | null) ?? 0,
+    transcription_started_at: date(row.transcription_started_at),
+    alignment_attempt: (row.alignment_attempt as number | null) ?? 0,
+    alignment_started_at: date(row.alignment_started_at),
+    results: json(row.results),
+    lines: json(row.lines),
+    second_opinion: json(row.second_opinion),
+    alignment: json(row.alignment),
+    degraded: json(row.degraded) ?? [],
+  };
+}
+
+/** Every column but the key, from a record. */
+function columns(job: JobRecord): Record<string, unknown> {
+  const l = job.lifecycle;
+  return Object.fromEntries([
+    ['org_id', job.org_id],
+    ['version', job.version],
+    ['status', l.status],
+    ['stage', l.stage],
+    ['language', job.language],
+    ['align_requested', l.align_requested],
+    ['word_align_requested', job.word_align_requested],
+    ['review_required', l.review_required],
+    ['review_stage', l.review_stage],
+    ['review_delivery', job.review_delivery],
+    ['review_gate', l.review_gate],
+    ['review_gate_at', l.review_gate_at],
+    ['review_approved_at', l.review_approved_at],
+    ['aligning_existing', l.aligning_existing],
+    ['external_id', job.external_id],
+    ['isrc', job.isrc],
+    ['batch_id', job.batch_id],
+    ['end_user_id', job.end_user_id],
+    ['end_user_external_id', job.end_user_external_id],
+    ['webhook_url', job.webhook_url],
+    ['audio_source', job.audio_source],
+    ['audio_url', job.audio_url],
+    ['audio_key', job.audio_key],
+    ['audio_format', job.audio_format],
+    ['original_filename', job.original_filename],
+    ['created_at', job.created_at],
+    ['updated_at', job.updated_at],
+    ['transcript_completed_at', l.transcript_completed_at],
+    ['completed_at', l.completed_at],
+    ['duration_seconds', job.duration_seconds],
+    ['error_stage', l.error?.stage ?? null],
+    ['error_message', l.error?.message ?? null],
+    ['failed_at', l.error?.failed_at ?? null],
+    ['transcription_attempt', job.transcription_attempt],
+    ['transcription_started_at', job.transcription_started_at],
+    ['alignment_attempt', job.alignment_attempt],
+    ['alignment_started_at', job.alignment_started_at],
+    ['results', job.results ? JSON.stringify(job.results) : null],
+    ['lines', job.lines ? JSON.stringify(job.lines) : null],
+    ['second_opinion', job.second_opinion ? JSON.stringify(job.second_opinion) : null],
+    ['alignment', job.alignment ? JSON.stringify(job.alignment) : null],
+    ['degraded', JSON.stringify(job.degraded)],
+  ]);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OutboxEntry {
+  job_id: string;
+  version: number;
+  effects: string[];
+  created_at: Date;
+}
+
+export type JobAttribute = 'external_id' | 'isrc' | 'end_user' | 'batch';
+
+export class CassandraJobStore {
+  constructor(private readonly db: CassandraClient) {}
+
+  async insert(job: JobRecord): Promise<boolean> {
+    const cols = columns(job);
+    const names = Object.keys(cols);
+    const cql = `INSERT INTO jobs (job_id, ${names.join(', ')}) VALUES (?, ${names.map(() => '?').join(', ')}) IF NOT EXISTS`;
+    return (await this.db.execute(cql, [job.job_id, ...Object.values(cols)])).wasApplied();
+  }
+
+  async get(jobId: string): Promise<JobRecord | null> {
+    if (!UUID.test(jobId)) return null;
+    const row = (await this.db.execute('SELECT * FROM jobs WHERE job_id = ?', [jobId])).first();
+    return row ? toJobRecord(row) : null;
+  }
+
+  async getMany(jobIds: string[]): Promise<JobRecord[]> {
+    const rows = await Promise.all(jobIds.map((id) => this.get(id)));
+    return rows.filter((j): j is JobRecord => j !== null);
+  }
+
+  /** Writes `next` only if the stored row is still at `expectedVersion`. */
+  async replace(next: JobRecord, expectedVersion: number): Promise<boolean> {
+    const cols = columns(next);
+    const cql = `UPDATE jobs SET ${Object.keys(cols)
+      .map((n) => `${n} = ?`)
+      .join(', ')} WHERE job_id = ? IF version = ?`;
+    return (await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion])).wasApplied();
+  }
+
+  async addOutbox(jobId: string, version: number, effects: string[]): Promise<void> {
+    await this.db.execute(
+      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at) VALUES (?, ?, ?, ?, ?)',
+      [outboxShard(jobId), jobId, version, JSON.stringify(effects), new Date()],
+    );
+  }
+
+  async removeOutbox(jobId: string, version: number): Promise<void> {
+    await this.db.execute('DELETE FROM job_outbox WHERE shard = ? AND job_id = ? AND version = ?', [
+      outboxShard(jobId),
+      jobId,
+      version,
+    ]);
+  }
+
+  async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
+    const out: OutboxEntry[] = [];
+    for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
+      const rows = (await this.db.execute('SELECT * FROM job_outbox WHERE shard = ?', [shard])).rows;
+      for (const r of rows) {
+        const created = r.created_at as Date;
+        if (created.getTime() > cutoff.getTime()) continue;
+        out.push({
+          job_id: String(r.job_id),
+          version: r.version as number,
+          effects: JSON.parse(r.effects as string) as string[],
+          created_at: created,
+        });
+      }
+    }
+    return out;
+  }
+
+  async indexAttributes(job: JobRecord): Promise<void> {
+    const entries: [JobAttribute, string | null][] = [
+      ['external_id', job.external_id],
+      ['isrc', job.isrc],
+      ['end_user', job.end_user_id],
+      ['batch', job.batch_id],
+    ];
+    await Promise.all(
+      entries
+        .filter((e): e is [JobAttribute, string] => e[1] !== null)
+        .map(([attribute, value]) =>
+          this.db.execute('INSERT INTO jobs_by_attribute (org_id, attribute, value, job_id) VALUES (?, ?, ?, ?)', [
+            job.org_id,
+            attribute,
+            value,
+            job.job_id,
+          ]),
+        ),
+    );
+  }
+
+  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string): Promise<string[]> {
+    const rows = await this.db.execute(
+      'SELECT job_id FROM jobs_by_attribute WHERE org_id = ? AND attribute = ? AND value = ?',
+      [orgId, attribute, value],
+    );
+    return rows.rows.map((r) => String(r.job_id));
+  }
+}

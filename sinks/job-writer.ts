@@ -1,0 +1,323 @@
+/**
+ * The one way job state changes. A change is a compare-and-set on the job's version, bracketed by
+ * an outbox row naming its side effects: written before, deleted after they ran. The side effects
+ * (feed index, the jobs.changes record, the next topic message, events, timers, usage) are each
+ * idempotent, so the sweeper can simply run again whatever a crash left in the outbox.
+ */
+import type { Config } from '../core/config.ts';
+import type { JobPatch, JobRecord } from '../core/jobs/job.ts';
+import { type Effect, type LifecycleEvent, TransitionError, transition } from '../core/jobs/lifecycle.ts';
+import type { Logger } from '../core/logger.ts';
+import type { JobChangeMessage } from '../schemas/generated/topics/job-change.ts';
+import type { JobEventMessage } from '../schemas/generated/topics/job-event.ts';
+import type { CassandraBatchStore } from './cassandra/batches.ts';
+import type { CassandraJobFeed } from './cassandra/feed.ts';
+import type { CassandraJobStore } from './cassandra/jobs.ts';
+import type { CassandraTimers } from './cassandra/timers.ts';
+import type { CassandraUsageStore } from './cassandra/usage.ts';
+import type { Publisher } from './kafka/publisher.ts';
+
+export const TRANSCRIPTION_ALLOWANCE_MS = 10 * 60 * 1000;
+export const ALIGNMENT_ALLOWANCE_MS = 5 * 60 * 1000;
+export const REVIEW_WAIT_MS = 8 * 24 * 3600 * 1000;
+/** An outbox row older than this is presumed orphaned by a crash and redone by the sweeper. */
+export const OUTBOX_STALE_MS = 10_000;
+
+/** Side effects beyond the lifecycle's own. */
+export type SideEffect =
+  | Effect
+  | 'submit'
+  | 'usage_created'
+  | 'usage_duration'
+  | 'usage_completed'
+  | 'transcription_allowance'
+  | 'alignment_allowance'
+  | 'check_batch';
+
+/** What a caller wants to do to a job, decided from its current state; null: nothing to do. */
+export interface ChangeRequest {
+  patch?: JobPatch;
+  event?: LifecycleEvent;
+}
+
+export interface ChangeOutcome {
+  job: JobRecord;
+  changed: boolean;
+  effects: SideEffect[];
+}
+
+export interface WriterDeps {
+  config: Config;
+  logger: Logger;
+  jobs: CassandraJobStore;
+  feed: CassandraJobFeed;
+  timers: CassandraTimers;
+  usage: CassandraUsageStore;
+  batches: CassandraBatchStore;
+  publisher: Publisher;
+}
+
+const TERMINAL = new Set(['complete', 'failed']);
+
+/** Effects implied by the difference between two versions of a job. */
+function derivedEffects(prev: JobRecord, next: JobRecord): SideEffect[] {
+  const out: SideEffect[] = [];
+  if (prev.duration_seconds === null && next.duration_seconds !== null) out.push('usage_duration');
+  if (!prev.transcription_started_at && next.transcription_started_at) out.push('transcription_allowance');
+  if (next.alignment_started_at && prev.alignment_started_at?.getTime() !== next.alignment_started_at.getTime()) {
+    out.push('alignment_allowance');
+  }
+  const hasTimings = (j: JobRecord) =>
+    j.lifecycle.status === 'complete' && j.lifecycle.align_requested && j.alignment !== null;
+  if (!hasTimings(prev) && hasTimings(next)) out.push('usage_completed');
+  if (next.batch_id && !TERMINAL.has(prev.lifecycle.status) && TERMINAL.has(next.lifecycle.status))
+    out.push('check_batch');
+  return out;
+}
+
+/** Each write gets a later updated_at than the one before, even within one millisecond. */
+function nextUpdatedAt(prev: Date): Date {
+  const now = Date.now();
+  return new Date(Math.max(now, prev.getTime() + 1));
+}
+
+export class JobWriter {
+  constructor(private readonly deps: WriterDeps) {}
+
+  async create(job: JobRecord): Promise<boolean> {
+    const effects: SideEffect[] = ['submit', 'usage_created'];
+    await this.deps.jobs.addOutbox(job.job_id, job.version, effects);
+    const inserted = await this.deps.jobs.insert(job);
+    if (inserted) {
+      await this.deps.jobs.indexAttributes(job);
+      await this.runEffects(job, null, effects);
+    }
+    await this.deps.jobs.removeOutbox(job.job_id, job.version);
+    return inserted;
+  }
+
+  /**
+   * Applies `decide` to the current job until its compare-and-set wins. `decide` sees fresh state on
+   * every try, so a stale message or a lost race turns into "nothing to do" instead of a double apply.
+   */
+  async change(jobId: string, decide: (job: JobRecord) => ChangeRequest | null): Promise<ChangeOutcome | null> {
+    for (;;) {
+      const prev = await this.deps.jobs.get(jobId);
+      if (!prev) return null;
+      const request = decide(prev);
+      if (!request) return { job: prev, changed: false, effects: [] };
+      let lifecycle = request.patch?.lifecycle ?? prev.lifecycle;
+      let lifecycleEffects: Effect[] = [];
+      if (request.event) {
+        const t = transition(lifecycle, request.event);
+        lifecycle = t.lifecycle;
+        lifecycleEffects = t.effects;
+      }
+      const next: JobRecord = {
+        ...prev,
+        ...request.patch,
+        lifecycle,
+        version: prev.version + 1,
+        updated_at: nextUpdatedAt(prev.updated_at),
+      };
+      const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
+      await this.deps.jobs.addOutbox(jobId, next.version, effects);
+      if (!(await this.deps.jobs.replace(next, prev.version))) {
+        await this.deps.jobs.removeOutbox(jobId, next.version);
+        continue;
+      }
+      await this.runEffects(next, prev.updated_at, effects);
+      await this.deps.jobs.removeOutbox(jobId, next.version);
+      return { job: next, changed: true, effects };
+    }
+  }
+
+  /** Like change(), but a lifecycle event that no longer applies is "nothing to do", not an error. */
+  async changeIfAllowed(
+    jobId: string,
+    decide: (job: JobRecord) => ChangeRequest | null,
+  ): Promise<ChangeOutcome | null> {
+    try {
+      return await this.change(jobId, decide);
+    } catch (error) {
+      if (error instanceof TransitionError) {
+        const job = await this.deps.jobs.get(jobId);
+        return job ? { job, changed: false, effects: [] } : null;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Redoes the side effects of changes a crash left unfinished. A change whose effects may have
+   * been missed by feed readers is re-stamped with a fresh updated_at first, so no sync loop that
+   * already passed its old position misses it.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const stale = await this.deps.jobs.outboxOlderThan(new Date(now.getTime() - OUTBOX_STALE_MS));
+    for (const entry of stale) {
+      const job = await this.deps.jobs.get(entry.job_id);
+      if (job && job.version >= entry.version) {
+        const touched = await this.change(entry.job_id, () => ({ patch: {} }));
+        if (touched) await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
+      }
+      await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
+      this.deps.logger.warn(
+        { job_id: entry.job_id, version: entry.version, effects: entry.effects },
+        'outbox entry redone',
+      );
+    }
+    return stale.length;
+  }
+
+  /** `changeVersion` names the change the effects belong to; event ids derive from it. */
+  private async runEffects(
+    job: JobRecord,
+    previousUpdatedAt: Date | null,
+    effects: SideEffect[],
+    changeVersion = job.version,
+  ): Promise<void> {
+    await this.deps.feed.record(job, previousUpdatedAt);
+    await this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job));
+    for (const effect of effects) await this.runEffect(job, effect, changeVersion);
+  }
+
+  private async runEffect(job: JobRecord, effect: SideEffect, changeVersion: number): Promise<void> {
+    const { publisher, timers, usage } = this.deps;
+    const now = new Date().toISOString();
+    switch (effect) {
+      case 'submit':
+        return publisher.publish('submissions', job.job_id, {
+          job_id: job.job_id,
+          org_id: job.org_id,
+          reason: 'submitted',
+          published_at: now,
+        });
+      case 'queue_alignment':
+        return publisher.publish('stageResults', job.job_id, {
+          job_id: job.job_id,
+          org_id: job.org_id,
+          completed_stage: job.lifecycle.aligning_existing
+            ? 'align_request'
+            : job.lifecycle.review_approved_at
+              ? 'review'
+              : 'transcription',
+          next_stage: 'alignment',
+          version: job.version,
+          published_at: now,
+        });
+      case 'open_review_gate':
+        if (job.lifecycle.review_gate === 'transcript' && job.lifecycle.review_gate_at) {
+          await timers.schedule({
+            job_id: job.job_id,
+            kind: 'review_expiry',
+            due_at: new Date(job.lifecycle.review_gate_at.getTime() + REVIEW_WAIT_MS),
+          });
+        }
+        return;
+      case 'emit_awaiting_review':
+        return this.emit(job, 'job.awaiting_review', true, changeVersion);
+      case 'emit_complete':
+      case 'emit_complete_once':
+        await this.emit(job, 'job.complete', effect === 'emit_complete', changeVersion);
+        if (job.degraded.length > 0) await this.emit(job, 'job.degraded', true, changeVersion);
+        return;
+      case 'emit_failed':
+        return this.emit(job, 'job.failed', true, changeVersion);
+      case 'usage_created':
+        await usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: 'total_jobs', amount: 1 });
+        return usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: `language:${job.language}`, amount: 1 });
+      case 'usage_duration':
+        return usage.apply({
+          orgId: job.org_id,
+          jobId: job.job_id,
+          metric: 'duration_ms',
+          amount: Math.round((job.duration_seconds ?? 0) * 1000),
+        });
+      case 'usage_completed':
+        return usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: 'completed_jobs', amount: 1 });
+      case 'transcription_allowance':
+        if (!job.transcription_started_at) return;
+        return timers.schedule({
+          job_id: job.job_id,
+          kind: 'transcription_allowance',
+          due_at: new Date(job.transcription_started_at.getTime() + TRANSCRIPTION_ALLOWANCE_MS),
+        });
+      case 'alignment_allowance':
+        if (!job.alignment_started_at) return;
+        return timers.schedule({
+          job_id: job.job_id,
+          kind: 'alignment_allowance',
+          due_at: new Date(job.alignment_started_at.getTime() + ALIGNMENT_ALLOWANCE_MS),
+        });
+      case 'check_batch':
+        return this.checkBatch(job);
+    }
+  }
+
+  private async emit(
+    job: JobRecord,
+    event: JobEventMessage['event'],
+    retry: boolean,
+    changeVersion: number,
+  ): Promise<void> {
+    await this.deps.publisher.publish('jobEvents', job.job_id, {
+      // Stable per change: a redone effect re-sends the same id, which receivers deduplicate.
+      event_id: `evt_${job.job_id}_${event}_${changeVersion}`,
+      event,
+      org_id: job.org_id,
+      job_id: job.job_id,
+      batch_id: job.batch_id,
+      occurred_at: job.updated_at.toISOString(),
+      retry,
+    });
+  }
+
+  /** Publishes batch.complete once every job of the batch is terminal. */
+  private async checkBatch(job: JobRecord): Promise<void> {
+    if (!job.batch_id) return;
+    const batch = await this.deps.batches.get(job.batch_id);
+    if (!batch || batch.complete_event_sent) return;
+    const jobs = await this.deps.jobs.getMany(batch.job_ids);
+    if (jobs.length < batch.job_ids.length || !jobs.every((j) => TERMINAL.has(j.lifecycle.status))) return;
+    const completedAt = new Date(
+      Math.max(
+        ...jobs.map((j) => (j.lifecycle.completed_at ?? j.lifecycle.error?.failed_at ?? j.updated_at).getTime()),
+      ),
+    );
+    // Publish first, then mark: a crash between them re-publishes the same event id, never loses it.
+    await this.deps.publisher.publish('jobEvents', batch.batch_id, {
+      event_id: `evt_${batch.batch_id}_batch.complete`,
+      event: 'batch.complete',
+      org_id: batch.org_id,
+      job_id: null,
+      batch_id: batch.batch_id,
+      occurred_at: completedAt.toISOString(),
+      retry: true,
+    });
+    await this.deps.batches.markCompleted(batch.batch_id, completedAt);
+  }
+}
+
+export function changeRecord(job: JobRecord): JobChangeMessage {
+  const l = job.lifecycle;
+  return {
+    job_id: job.job_id,
+    org_id: job.org_id,
+    version: job.version,
+    status: l.status,
+    stage: l.stage,
+    language: job.language,
+    external_id: job.external_id,
+    isrc: job.isrc,
+    batch_id: job.batch_id,
+    align_requested: l.align_requested,
+    review_required: l.review_required,
+    created_at: job.created_at.toISOString(),
+    updated_at: job.updated_at.toISOString(),
+    transcript_completed_at: l.transcript_completed_at?.toISOString() ?? null,
+    completed_at: l.completed_at?.toISOString() ?? null,
+    duration_seconds: job.duration_seconds,
+    error_stage: l.error?.stage ?? null,
+  };
+}
