@@ -63,5 +63,5 @@ export function isAcceptedMimeType(mime: string | undefined): boolean {
 export function baseName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? 'audio';
   const stem = base.replace(/\.[^.]*$/, '');
-  return stem.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'audio';
+  return stem.replace(/[^\p{L}\p{M}\p{N}._ -]/gu, '_').slice(0, 120) || 'audio';
 }

@@ -40,7 +40,7 @@ function filenameOf(audio: AudioInput): string {
   return (
     decodeURIComponent(last)
       .replace(/\.[^.]*$/, '')
-      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .replace(/[^\p{L}\p{M}\p{N}._ -]/gu, '_')
       .slice(0, 120) || 'audio'
   );
 }
