@@ -1,0 +1,56 @@
+/**
+ * An Engine double for tests of the pipeline around the engine (never the service's engine): it
+ * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait.
+ */
+import { stat } from 'node:fs/promises';
+import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from '../../processors/engine/port.ts';
+
+export const FAKE_LINES = ['first line of the song', 'second line here'];
+
+export class FakeEngine implements Engine {
+  transcribeCalls: TranscribeRequest[] = [];
+  alignCalls: AlignRequest[] = [];
+  /** Set to make the next calls fail. */
+  failTranscription: EngineError | null = null;
+  failAlignment: EngineError | null = null;
+  /** Set to hold calls until released. */
+  gate: Promise<void> | null = null;
+
+  async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
+    this.transcribeCalls.push(request);
+    await stat(request.audioPath); // the audio must really be in storage
+    if (this.gate) await this.gate;
+    if (this.failTranscription) throw this.failTranscription;
+    return {
+      duration_seconds: 12.5,
+      lines: FAKE_LINES.map((text) => ({ text, transliteration: text, translation: text, start: null, end: null, words: null, confidence: null, flagged: false })),
+      results: {
+        transcript: FAKE_LINES.join('\n'),
+        transliteration: FAKE_LINES.join('\n'),
+        translation: FAKE_LINES.join('\n'),
+        cultural_notes: null,
+        fallback_language: null,
+      },
+      second_opinion: null,
+      degraded: [],
+    };
+  }
+
+  async align(request: AlignRequest): Promise<AlignResult> {
+    this.alignCalls.push(request);
+    if (this.gate) await this.gate;
+    if (this.failAlignment) throw this.failAlignment;
+    return {
+      lines: request.lines.map((line, i) => ({
+        start: i + 1,
+        end: i + 1.9,
+        words: request.wordLevel ? line.text.split(' ').map((word, w) => ({ word, start: i + 1 + w * 0.2, end: i + 1.15 + w * 0.2 })) : null,
+        confidence: 0.95,
+        flagged: false,
+      })),
+      alignment: { method: 'fake', flagged_lines: 0, aligner_version: 'fake-1', coverage: 1 },
+    };
+  }
+}
+
+export const permanent = (message: string) => new EngineError(message, true);
