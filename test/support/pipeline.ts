@@ -1,0 +1,52 @@
+/**
+ * Runs the transcription and alignment processors in-process against the real topics, with an
+ * engine double, scoped to the organisations a test file creates (other files' jobs are ignored).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../../ops/platform.ts';
+import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
+import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../../processors/runtime.ts';
+import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
+import type { TopicKey } from '../../sinks/kafka/topics.ts';
+import { FakeEngine } from '../doubles/engine.ts';
+
+function only<K extends TopicKey>(orgs: Set<string>, spec: ProcessorSpec<K>, suffix: string): ProcessorSpec<K> {
+  return {
+    ...spec,
+    group: `${spec.group}-${suffix}`,
+    handle: (message, ctx) => (orgs.has((message as { org_id: string }).org_id) ? spec.handle(message, ctx) : Promise.resolve()),
+  };
+}
+
+export interface TestPipeline {
+  engine: FakeEngine;
+  orgs: Set<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestPipeline(platform: Platform): Promise<TestPipeline> {
+  const engine = new FakeEngine();
+  const orgs = new Set<string>();
+  const suffix = randomUUID().slice(0, 8);
+  const running: RunningProcessor[] = [
+    await startProcessor(platform, only(orgs, transcriptionProcessor({ ...platform.jobServices, engine }), suffix)),
+    await startProcessor(platform, only(orgs, alignmentProcessor({ ...platform.jobServices, engine }), suffix)),
+  ];
+  return {
+    engine,
+    orgs,
+    stop: async () => {
+      await Promise.all(running.map((r) => r.stop()));
+    },
+  };
+}
+
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
