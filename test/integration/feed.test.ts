@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../../ops/platform.ts';
+import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
+import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
+
+let platform: Platform;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  platform = await connectTestPlatform();
+  app = await testGateway(platform);
+});
+afterAll(async () => {
+  await app?.close();
+  await platform?.close();
+});
+
+const settle = () => new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 200));
+
+async function list(auth: Record<string, string>, query: Record<string, string | number> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return app.inject({ url: `/api/v1/jobs${qs ? `?${qs}` : ''}`, headers: auth });
+}
+
+/** Touches a job (a real change through the writer) so it moves to the end of the feed. */
+const touch = (jobId: string, externalId: string) =>
+  platform.jobServices.writer.change(jobId, () => ({ patch: { external_id: externalId } }));
+
+describe('GET /jobs (change feed)', () => {
+  it('lists the caller\'s jobs oldest change first, without lyrics, scoped to the organisation', async () => {
+    const org = await testOrg(platform);
+    const other = await testOrg(platform);
+    const a = await createTestJob(platform, org.org_id, { external_id: 'a' });
+    const b = await createTestJob(platform, org.org_id, { external_id: 'b' });
+    await createTestJob(platform, other.org_id);
+    await settle();
+    const body = (await list(org.auth)).json();
+    expect(body.jobs.map((j: { job_id: string }) => j.job_id)).toEqual([a.job_id, b.job_id]);
+    expect(body).toMatchObject({ has_more: false, next_cursor: null });
+    expect(body.jobs[0]).toMatchObject({ status: 'processing', stage: 'transcribing', external_id: 'a', second_opinion: null, alignment: null });
+    await touch(a.job_id, 'a2');
+    await settle();
+    expect((await list(org.auth)).json().jobs.map((j: { job_id: string }) => j.job_id)).toEqual([b.job_id, a.job_id]);
+  });
+
+  it('updated_since is exclusive; limit and cursor page through everything once', async () => {
+    const org = await testOrg(platform);
+    const jobs = [];
+    for (let i = 0; i < 7; i++) jobs.push(await createTestJob(platform, org.org_id, { external_id: `j${i}` }));
+    await settle();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await list(org.auth, { limit: 3, ...(cursor ? { cursor } : {}) })).json();
+      expect(page.jobs.length).toBeLessThanOrEqual(3);
+      seen.push(...page.jobs.map((j: { job_id: string }) => j.job_id));
+      cursor = page.next_cursor;
+      expect(page.has_more).toBe(cursor !== null);
+    } while (cursor);
+    expect(seen).toEqual(jobs.map((j) => j.job_id));
+    const since = (await platform.jobServices.jobs.get(jobs[3]!.job_id))!.updated_at.toISOString();
+    const after = (await list(org.auth, { updated_since: since })).json();
+    expect(after.jobs.map((j: { job_id: string }) => j.job_id)).toEqual(jobs.slice(4).map((j) => j.job_id));
+  });
+
+  it('filters by status, external_id and isrc (hyphens accepted)', async () => {
+    const org = await testOrg(platform);
+    const plain = await createTestJob(platform, org.org_id, { external_id: 'find-me', isrc: 'GB-AAA-24-12345' });
+    const other = await createTestJob(platform, org.org_id, { external_id: 'not-me' });
+    await platform.jobServices.writer.change(other.job_id, () => ({
+      event: { type: 'failure_recorded', stage: 'transcription', message: 'x', at: new Date() },
+    }));
+    await settle();
+    const ids = async (q: Record<string, string>) => (await list(org.auth, q)).json().jobs.map((j: { job_id: string }) => j.job_id);
+    expect(await ids({ external_id: 'find-me' })).toEqual([plain.job_id]);
+    expect(await ids({ isrc: 'gb-aaa-24-12345' })).toEqual([plain.job_id]);
+    expect(await ids({ status: 'failed' })).toEqual([other.job_id]);
+    expect(await ids({ status: 'processing' })).toEqual([plain.job_id]);
+    expect(await ids({ external_id: 'nobody' })).toEqual([]);
+  });
+
+  it.each([
+    ['limit 0', { limit: 0 }],
+    ['limit 101', { limit: 101 }],
+    ['limit not a number', { limit: 'ten' }],
+    ['unknown status', { status: 'queued' }],
+    ['updated_since not a time', { updated_since: 'yesterday' }],
+    ['batch_id not a UUID', { batch_id: 'abc' }],
+    ['forged cursor', { cursor: 'eyJ0IjowfQ.forged' }],
+    ['unknown parameter', { colour: 'red' }],
+  ])('%s → 400 VAL_001', async (_n, query) => {
+    const org = await testOrg(platform);
+    const res = await list(org.auth, query as Record<string, string>);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VAL_001');
+  });
+
+  it('a cursor reused with different filters → 400', async () => {
+    const org = await testOrg(platform);
+    for (let i = 0; i < 3; i++) await createTestJob(platform, org.org_id);
+    await settle();
+    const page = (await list(org.auth, { limit: 1 })).json();
+    expect(page.next_cursor).toEqual(expect.any(String));
+    expect((await list(org.auth, { limit: 1, cursor: page.next_cursor, status: 'failed' })).statusCode).toBe(400);
+  });
+
+  it('a client following the sync loop while jobs keep changing sees every change at least once', async () => {
+    const org = await testOrg(platform);
+    const jobs = [];
+    for (let i = 0; i < 10; i++) jobs.push(await createTestJob(platform, org.org_id));
+    let writing = true;
+    const writer = (async () => {
+      let n = 0;
+      while (writing) {
+        const job = jobs[n % jobs.length]!;
+        await touch(job.job_id, `v${n++}`);
+        await new Promise((r) => setTimeout(r, 15));
+      }
+    })();
+    // The sync loop of the spec: updated_since = high-water mark, store the highest updated_at seen.
+    const seen = new Map<string, string[]>();
+    let mark: string | undefined;
+    const deadline = Date.now() + 6000;
+    while (Date.now() < deadline) {
+      let cursor: string | null = null;
+      do {
+        const page = (await list(org.auth, { limit: 4, ...(mark ? { updated_since: mark } : {}), ...(cursor ? { cursor } : {}) })).json();
+        for (const row of page.jobs) {
+          seen.set(row.job_id, [...(seen.get(row.job_id) ?? []), row.updated_at]);
+          if (!mark || row.updated_at > mark) mark = row.updated_at;
+        }
+        cursor = page.next_cursor;
+      } while (cursor);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    writing = false;
+    await writer;
+    // After the writes stop, one more sync must deliver the final state of every job.
+    await settle();
+    let cursor: string | null = null;
+    do {
+      const page = (await list(org.auth, { limit: 4, ...(mark ? { updated_since: mark } : {}), ...(cursor ? { cursor } : {}) })).json();
+      for (const row of page.jobs) seen.set(row.job_id, [...(seen.get(row.job_id) ?? []), row.updated_at]);
+      cursor = page.next_cursor;
+    } while (cursor);
+    for (const job of jobs) {
+      const final = (await platform.jobServices.jobs.get(job.job_id))!.updated_at.toISOString();
+      expect(seen.get(job.job_id), job.job_id).toContain(final);
+    }
+  });
+});
