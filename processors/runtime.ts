@@ -62,7 +62,8 @@ export async function startProcessor<K extends TopicKey>(
   const maxAttempts = spec.maxAttempts ?? 8;
   const consumer: Consumer = deps.kafka.consumer({
     groupId,
-    sessionTimeout: 30000,
+    // A killed member's partitions move to a live one after this long.
+    sessionTimeout: 10000,
     heartbeatInterval: 3000,
     allowAutoTopicCreation: false,
     retry: { retries: 10 },

@@ -22,6 +22,8 @@ export interface TranscriptionDeps {
   outbound: OutboundPolicy;
 }
 
+const MAX_FETCH_ATTEMPTS = 3;
+
 const isTranscribing = (j: { lifecycle: { status: string; stage: string } }) =>
   j.lifecycle.status === 'processing' && j.lifecycle.stage === 'transcribing';
 
@@ -69,6 +71,11 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
           current = stored.job;
         } catch (error) {
           if (error instanceof AudioFetchFailure) return void (await fail(job.job_id, error.message));
+          // Network trouble (DNS, refused, reset) is retried a few times, then recorded on the job.
+          if (current.transcription_attempt >= MAX_FETCH_ATTEMPTS) {
+            const reason = error instanceof Error ? error.message : String(error);
+            return void (await fail(job.job_id, `audio_url could not be fetched after ${MAX_FETCH_ATTEMPTS} attempts: ${reason}`));
+          }
           throw error;
         }
       }

@@ -18,8 +18,15 @@ afterAll(async () => {
 
 const settle = () => new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 200));
 
-async function list(auth: Record<string, string>, query: Record<string, string | number> = {}) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+interface Page {
+  jobs: { job_id: string; updated_at: string }[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+async function list(auth: Record<string, string>, query: Record<string, string | number | undefined> = {}) {
+  const entries = Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined);
+  const qs = new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
   return app.inject({ url: `/api/v1/jobs${qs ? `?${qs}` : ''}`, headers: auth });
 }
 
@@ -52,7 +59,7 @@ describe('GET /jobs (change feed)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await list(org.auth, { limit: 3, ...(cursor ? { cursor } : {}) })).json();
+      const page: Page = (await list(org.auth, { limit: 3, cursor: cursor ?? undefined })).json();
       expect(page.jobs.length).toBeLessThanOrEqual(3);
       seen.push(...page.jobs.map((j: { job_id: string }) => j.job_id));
       cursor = page.next_cursor;
@@ -125,7 +132,7 @@ describe('GET /jobs (change feed)', () => {
     while (Date.now() < deadline) {
       let cursor: string | null = null;
       do {
-        const page = (await list(org.auth, { limit: 4, ...(mark ? { updated_since: mark } : {}), ...(cursor ? { cursor } : {}) })).json();
+        const page: Page = (await list(org.auth, { limit: 4, updated_since: mark, cursor: cursor ?? undefined })).json();
         for (const row of page.jobs) {
           seen.set(row.job_id, [...(seen.get(row.job_id) ?? []), row.updated_at]);
           if (!mark || row.updated_at > mark) mark = row.updated_at;
@@ -140,7 +147,7 @@ describe('GET /jobs (change feed)', () => {
     await settle();
     let cursor: string | null = null;
     do {
-      const page = (await list(org.auth, { limit: 4, ...(mark ? { updated_since: mark } : {}), ...(cursor ? { cursor } : {}) })).json();
+      const page: Page = (await list(org.auth, { limit: 4, updated_since: mark, cursor: cursor ?? undefined })).json();
       for (const row of page.jobs) seen.set(row.job_id, [...(seen.get(row.job_id) ?? []), row.updated_at]);
       cursor = page.next_cursor;
     } while (cursor);

@@ -1,0 +1,68 @@
+/**
+ * The engine's HTTP contract served by the FakeEngine, so real processor processes (which use
+ * HttpEngine) can run in crash tests. `hold` parks transcription requests until released.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findLanguage } from '../../core/languages.ts';
+import { FakeEngine } from './engine.ts';
+
+export interface EngineServer {
+  url: string;
+  engine: FakeEngine;
+  transcribeRequests: number;
+  hold(): () => void;
+  close(): Promise<void>;
+}
+
+export async function startEngineServer(): Promise<EngineServer> {
+  const engine = new FakeEngine();
+  let gate: Promise<void> | null = null;
+  const state = { transcribeRequests: 0 };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+    const language = findLanguage(body.language)!;
+    try {
+      if (req.url === '/health') return void res.end('{"status":"ok"}');
+      if (req.url === '/v1/verse/transcribe') {
+        state.transcribeRequests++;
+        if (gate) await gate;
+        const out = await engine.transcribe({ audioPath: body.audio_path, language });
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
+      }
+      if (req.url === '/v1/verse/align') {
+        const out = await engine.align({ audioPath: body.audio_path, language, lines: body.lines, wordLevel: body.word_level });
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
+      }
+      res.writeHead(404).end();
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    engine,
+    get transcribeRequests() {
+      return state.transcribeRequests;
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => {
+        release = r;
+      });
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * Crashes at the two dangerous moments. A processor process is SIGKILLed mid-work and right after
+ * its write (before its offset commit); a gateway crash between the job row and its publish is
+ * reproduced by leaving exactly what such a crash leaves (the row and its outbox entry). Every job
+ * still reaches a terminal state, once.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
+import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
+import { topicsFor } from '../../sinks/kafka/topics.ts';
+import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
+import { eventually } from '../support/pipeline.ts';
+import { createTestJob, testOrg } from '../support/platform.ts';
+import { newJobRecord } from '../../gateway/jobs/create.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
+import { newUuid } from '../../core/ids.ts';
+import { wavTone } from '../support/audio.ts';
+
+const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
+const NAMESPACE = 'verse_crash';
+
+let platform: Platform;
+let engine: EngineServer;
+let env: NodeJS.ProcessEnv;
+const children = new Map<string, ChildProcess>();
+const changes: JobChangeMessage[] = [];
+const events: JobEventMessage[] = [];
+let stopTap: () => Promise<void>;
+
+function startProcessor(name: string): ChildProcess {
+  const child = spawn(VERSE, ['processor', name], { env, stdio: 'ignore' });
+  children.set(name, child);
+  return child;
+}
+
+function kill(name: string): Promise<void> {
+  const child = children.get(name)!;
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+beforeAll(async () => {
+  engine = await startEngineServer();
+  env = { ...process.env, ...inject('infraEnv'), VERSE_NAMESPACE: NAMESPACE, VERSE_ENGINE_URL: engine.url, VERSE_LOG_LEVEL: 'warn' };
+  await promisify(execFile)(VERSE, ['migrate'], { env });
+  const config = loadConfig(env);
+  platform = await connectPlatform(config, createLogger('silent', 'crash-test'), 'crash-test');
+  const topics = topicsFor(config);
+  const tap = platform.kafka.consumer({ groupId: `crash-tap-${Date.now()}` });
+  await tap.connect();
+  await tap.subscribe({ topics: [topics.jobChanges.name, topics.jobEvents.name], fromBeginning: false });
+  await tap.run({
+    eachMessage: async ({ topic, message }) => {
+      const v = await platform.registry.decode(message.value!);
+      if (topic === topics.jobChanges.name) changes.push(v as JobChangeMessage);
+      else events.push(v as JobEventMessage);
+    },
+  });
+  stopTap = () => tap.disconnect();
+  startProcessor('transcription');
+  startProcessor('alignment');
+  await new Promise((r) => setTimeout(r, 4000));
+});
+
+afterAll(async () => {
+  for (const child of children.values()) child.kill('SIGKILL');
+  await stopTap?.();
+  await platform?.close();
+  await engine?.close();
+});
+
+/** A job whose audio is already in storage (as after an upload), created through the writer. */
+async function uploadedJob(orgId: string) {
+  const key = `audio/${orgId}/${newUuid()}`;
+  await platform.jobServices.storage.put(key, wavTone(1));
+  const input = parseSubmission({ language: 'English' }, 'json');
+  return newJobRecord(newUuid(), orgId, { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } }, null, null, new Date());
+}
+
+const terminal = (jobId: string) =>
+  eventually(async () => {
+    const j = await platform.jobServices.jobs.get(jobId);
+    return j && (j.lifecycle.status === 'complete' || j.lifecycle.status === 'failed') ? j : null;
+  }, 90_000, `job ${jobId} terminal`);
+
+function assertOnce(jobId: string) {
+  const mine = changes.filter((c) => c.job_id === jobId);
+  const transcribed = mine.filter((c) => c.stage === 'aligning' && c.transcript_completed_at);
+  // Exactly one change moved it out of transcribing (others are re-stamps of the same state).
+  expect(new Set(transcribed.map((c) => c.transcript_completed_at)).size).toBe(1);
+  expect(new Set(events.filter((e) => e.job_id === jobId && e.event === 'job.complete').map((e) => e.event_id)).size).toBe(1);
+}
+
+describe('crashes', () => {
+  it('a transcription processor killed mid-work: the message is redelivered and the job completes once', async () => {
+    const org = await testOrg(platform);
+    const release = engine.hold();
+    const job = await uploadedJob(org.org_id);
+    await platform.jobServices.writer.create(job);
+    await eventually(async () => engine.transcribeRequests > 0 && (await platform.jobServices.jobs.get(job.job_id))?.transcription_attempt === 1);
+    await kill('transcription');
+    release();
+    startProcessor('transcription');
+    const done = await terminal(job.job_id);
+    expect(done.lifecycle.status).toBe('complete');
+    expect(done.transcription_attempt).toBe(2);
+    await eventually(async () => events.some((e) => e.job_id === job.job_id && e.event === 'job.complete'));
+    await new Promise((r) => setTimeout(r, 1500));
+    assertOnce(job.job_id);
+  });
+
+  it('a transcription processor killed right after its write, before its offset commit: nothing is done twice', async () => {
+    const org = await testOrg(platform);
+    const job = await uploadedJob(org.org_id);
+    await platform.jobServices.writer.create(job);
+    await eventually(async () => (await platform.jobServices.jobs.get(job.job_id))?.lifecycle.stage !== 'transcribing', 30_000);
+    await kill('transcription'); // offsets are committed at most every second: this lands before the commit
+    startProcessor('transcription');
+    const done = await terminal(job.job_id);
+    expect(done.lifecycle.status).toBe('complete');
+    expect(done.transcription_attempt).toBe(1);
+    await new Promise((r) => setTimeout(r, 3000));
+    assertOnce(job.job_id);
+  });
+
+  it('a gateway that died between the job row and its publish: the sweeper publishes, the job completes once', async () => {
+    const org = await testOrg(platform);
+    const job = await uploadedJob(org.org_id);
+    // Exactly what JobWriter.create leaves when the process dies after the insert.
+    await platform.jobServices.jobs.addOutbox(job.job_id, job.version, ['submit', 'usage_created']);
+    await platform.jobServices.jobs.insert(job);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await platform.jobServices.jobs.get(job.job_id))!.transcription_attempt).toBe(0);
+    await platform.jobServices.writer.sweep(new Date(Date.now() + 11_000));
+    const done = await terminal(job.job_id);
+    expect(done.lifecycle.status).toBe('complete');
+    await new Promise((r) => setTimeout(r, 1500));
+    assertOnce(job.job_id);
+    const usage = await platform.usage.get(org.org_id);
+    expect(usage.total_jobs).toBe(1);
+  });
+
+  it('an audio_url whose host does not resolve fails the job at transcription after a few tries', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id, { align: false });
+    const failed = await terminal(job.job_id);
+    expect(failed.lifecycle.error).toMatchObject({ stage: 'transcription', message: expect.stringMatching(/could not be fetched after 3 attempts/) });
+  });
+});
