@@ -105,8 +105,7 @@ function text(raw: unknown, name: string, max = MAX_TEXT): string | null {
   if (typeof raw !== 'string') throw invalid(`${name} must be a string`);
   if (raw.length === 0) throw invalid(`${name} must not be empty`);
   if (raw.length > max) throw invalid(`${name} must be at most ${max} characters`);
-  if (/[\u0000-\u001f\u007f]/.test(raw) || raw.includes('\ufffd'))
-    throw invalid(`${name} contains control or invalid characters`);
+  if (/\p{Cc}/u.test(raw) || raw.includes('\ufffd')) throw invalid(`${name} contains control or invalid characters`);
   return raw;
 }
 

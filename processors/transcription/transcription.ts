@@ -74,7 +74,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
           // Network trouble (DNS, refused, reset) is retried a few times, then recorded on the job.
           if (current.transcription_attempt >= MAX_FETCH_ATTEMPTS) {
             const reason = error instanceof Error ? error.message : String(error);
-            return void (await fail(job.job_id, `audio_url could not be fetched after ${MAX_FETCH_ATTEMPTS} attempts: ${reason}`));
+            return void (await fail(
+              job.job_id,
+              `audio_url could not be fetched after ${MAX_FETCH_ATTEMPTS} attempts: ${reason}`,
+            ));
           }
           throw error;
         }

@@ -33,7 +33,12 @@ export async function startEngineServer(): Promise<EngineServer> {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
       }
       if (req.url === '/v1/verse/align') {
-        const out = await engine.align({ audioPath: body.audio_path, language, lines: body.lines, wordLevel: body.word_level });
+        const out = await engine.align({
+          audioPath: body.audio_path,
+          language,
+          lines: body.lines,
+          wordLevel: body.word_level,
+        });
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
       }
       res.writeHead(404).end();

@@ -3,7 +3,14 @@
  * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait.
  */
 import { stat } from 'node:fs/promises';
-import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from '../../processors/engine/port.ts';
+import {
+  type AlignRequest,
+  type AlignResult,
+  type Engine,
+  EngineError,
+  type TranscribeRequest,
+  type TranscribeResult,
+} from '../../processors/engine/port.ts';
 
 export const FAKE_LINES = ['first line of the song', 'second line here'];
 
@@ -23,7 +30,16 @@ export class FakeEngine implements Engine {
     if (this.failTranscription) throw this.failTranscription;
     return {
       duration_seconds: 12.5,
-      lines: FAKE_LINES.map((text) => ({ text, transliteration: text, translation: text, start: null, end: null, words: null, confidence: null, flagged: false })),
+      lines: FAKE_LINES.map((text) => ({
+        text,
+        transliteration: text,
+        translation: text,
+        start: null,
+        end: null,
+        words: null,
+        confidence: null,
+        flagged: false,
+      })),
       results: {
         transcript: FAKE_LINES.join('\n'),
         transliteration: FAKE_LINES.join('\n'),
@@ -44,7 +60,9 @@ export class FakeEngine implements Engine {
       lines: request.lines.map((line, i) => ({
         start: i + 1,
         end: i + 1.9,
-        words: request.wordLevel ? line.text.split(' ').map((word, w) => ({ word, start: i + 1 + w * 0.2, end: i + 1.15 + w * 0.2 })) : null,
+        words: request.wordLevel
+          ? line.text.split(' ').map((word, w) => ({ word, start: i + 1 + w * 0.2, end: i + 1.15 + w * 0.2 }))
+          : null,
         confidence: 0.95,
         flagged: false,
       })),

@@ -7,21 +7,20 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
+import { newUuid } from '../../core/ids.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
+import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
+import { wavTone } from '../support/audio.ts';
 import { eventually } from '../support/pipeline.ts';
 import { createTestJob, testOrg } from '../support/platform.ts';
-import { newJobRecord } from '../../gateway/jobs/create.ts';
-import { parseSubmission } from '../../core/jobs/submission.ts';
-import { newUuid } from '../../core/ids.ts';
-import { wavTone } from '../support/audio.ts';
 
 const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
 const NAMESPACE = 'verse_crash';
@@ -50,7 +49,13 @@ function kill(name: string): Promise<void> {
 
 beforeAll(async () => {
   engine = await startEngineServer();
-  env = { ...process.env, ...inject('infraEnv'), VERSE_NAMESPACE: NAMESPACE, VERSE_ENGINE_URL: engine.url, VERSE_LOG_LEVEL: 'warn' };
+  env = {
+    ...process.env,
+    ...inject('infraEnv'),
+    VERSE_NAMESPACE: NAMESPACE,
+    VERSE_ENGINE_URL: engine.url,
+    VERSE_LOG_LEVEL: 'warn',
+  };
   await promisify(execFile)(VERSE, ['migrate'], { env });
   const config = loadConfig(env);
   platform = await connectPlatform(config, createLogger('silent', 'crash-test'), 'crash-test');
@@ -83,21 +88,34 @@ async function uploadedJob(orgId: string) {
   const key = `audio/${orgId}/${newUuid()}`;
   await platform.jobServices.storage.put(key, wavTone(1));
   const input = parseSubmission({ language: 'English' }, 'json');
-  return newJobRecord(newUuid(), orgId, { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } }, null, null, new Date());
+  return newJobRecord(
+    newUuid(),
+    orgId,
+    { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
+    null,
+    null,
+    new Date(),
+  );
 }
 
 const terminal = (jobId: string) =>
-  eventually(async () => {
-    const j = await platform.jobServices.jobs.get(jobId);
-    return j && (j.lifecycle.status === 'complete' || j.lifecycle.status === 'failed') ? j : null;
-  }, 90_000, `job ${jobId} terminal`);
+  eventually(
+    async () => {
+      const j = await platform.jobServices.jobs.get(jobId);
+      return j && (j.lifecycle.status === 'complete' || j.lifecycle.status === 'failed') ? j : null;
+    },
+    90_000,
+    `job ${jobId} terminal`,
+  );
 
 function assertOnce(jobId: string) {
   const mine = changes.filter((c) => c.job_id === jobId);
   const transcribed = mine.filter((c) => c.stage === 'aligning' && c.transcript_completed_at);
   // Exactly one change moved it out of transcribing (others are re-stamps of the same state).
   expect(new Set(transcribed.map((c) => c.transcript_completed_at)).size).toBe(1);
-  expect(new Set(events.filter((e) => e.job_id === jobId && e.event === 'job.complete').map((e) => e.event_id)).size).toBe(1);
+  expect(
+    new Set(events.filter((e) => e.job_id === jobId && e.event === 'job.complete').map((e) => e.event_id)).size,
+  ).toBe(1);
 }
 
 describe('crashes', () => {
@@ -106,7 +124,10 @@ describe('crashes', () => {
     const release = engine.hold();
     const job = await uploadedJob(org.org_id);
     await platform.jobServices.writer.create(job);
-    await eventually(async () => engine.transcribeRequests > 0 && (await platform.jobServices.jobs.get(job.job_id))?.transcription_attempt === 1);
+    await eventually(
+      async () =>
+        engine.transcribeRequests > 0 && (await platform.jobServices.jobs.get(job.job_id))?.transcription_attempt === 1,
+    );
     await kill('transcription');
     release();
     startProcessor('transcription');
@@ -122,7 +143,10 @@ describe('crashes', () => {
     const org = await testOrg(platform);
     const job = await uploadedJob(org.org_id);
     await platform.jobServices.writer.create(job);
-    await eventually(async () => (await platform.jobServices.jobs.get(job.job_id))?.lifecycle.stage !== 'transcribing', 30_000);
+    await eventually(
+      async () => (await platform.jobServices.jobs.get(job.job_id))?.lifecycle.stage !== 'transcribing',
+      30_000,
+    );
     await kill('transcription'); // offsets are committed at most every second: this lands before the commit
     startProcessor('transcription');
     const done = await terminal(job.job_id);
@@ -153,6 +177,9 @@ describe('crashes', () => {
     const org = await testOrg(platform);
     const job = await createTestJob(platform, org.org_id, { align: false });
     const failed = await terminal(job.job_id);
-    expect(failed.lifecycle.error).toMatchObject({ stage: 'transcription', message: expect.stringMatching(/could not be fetched after 3 attempts/) });
+    expect(failed.lifecycle.error).toMatchObject({
+      stage: 'transcription',
+      message: expect.stringMatching(/could not be fetched after 3 attempts/),
+    });
   });
 });

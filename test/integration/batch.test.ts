@@ -27,7 +27,10 @@ beforeAll(async () => {
   const tap = platform.kafka.consumer({ groupId: `batch-tap-${Date.now()}` });
   await tap.connect();
   await tap.subscribe({ topic: topicsFor(platform.config).jobEvents.name, fromBeginning: false });
-  await tap.run({ eachMessage: async ({ message }) => void events.push((await platform.registry.decode(message.value!)) as JobEventMessage) });
+  await tap.run({
+    eachMessage: async ({ message }) =>
+      void events.push((await platform.registry.decode(message.value!)) as JobEventMessage),
+  });
   stopTap = () => tap.disconnect();
   await new Promise((r) => setTimeout(r, 1500));
 });
@@ -49,7 +52,11 @@ const post = (auth: Record<string, string>, payload: unknown, headers: Record<st
   });
 
 async function org(options: Parameters<typeof testOrg>[1] = {}) {
-  const o = await testOrg(platform, { credits: 100, limits: { 'submit.minute': 100, 'submit.hour': 1000 }, ...options });
+  const o = await testOrg(platform, {
+    credits: 100,
+    limits: { 'submit.minute': 100, 'submit.hour': 1000 },
+    ...options,
+  });
   pipeline.orgs.add(o.org_id);
   return o;
 }
@@ -59,10 +66,17 @@ describe('POST /batch', () => {
     const o = await org();
     const a = await post(o.auth, [job(), job({ language: 'Hindi' })]);
     expect(a.statusCode).toBe(202);
-    expect(a.json()).toEqual({ batch_id: expect.any(String), job_count: 2, status: 'queued', message: expect.any(String) });
+    expect(a.json()).toEqual({
+      batch_id: expect.any(String),
+      job_count: 2,
+      status: 'queued',
+      message: expect.any(String),
+    });
     const b = await post(o.auth, { jobs: [job()], webhook_url: 'https://hooks.example.com/verse' });
     expect(b.statusCode).toBe(202);
-    expect((await platform.jobServices.batches.get(b.json().batch_id))?.webhook_url).toBe('https://hooks.example.com/verse');
+    expect((await platform.jobServices.batches.get(b.json().batch_id))?.webhook_url).toBe(
+      'https://hooks.example.com/verse',
+    );
     expect((await platform.orgs.getOrganisation(o.org_id))?.credits).toBe(97);
   });
 
@@ -73,7 +87,10 @@ describe('POST /batch', () => {
     ['an object without jobs', { songs: [] }],
     ['a job without audio_url', [{ language: 'English' }]],
     ['a job without language', [{ audio_url: 'https://x.example.com/a.mp3' }]],
-    ['a job with review_stage but no review', [{ audio_url: 'https://x.example.com/a.mp3', language: 'English', review_stage: 'transcript' }]],
+    [
+      'a job with review_stage but no review',
+      [{ audio_url: 'https://x.example.com/a.mp3', language: 'English', review_stage: 'transcript' }],
+    ],
   ])('refuses %s with 400 VAL_001 and creates nothing', async (_n, body) => {
     const o = await org();
     const res = await post(o.auth, body);
@@ -84,12 +101,18 @@ describe('POST /batch', () => {
 
   it('checks the submit meter for N before creating anything: 429 with jobs_requested', async () => {
     const o = await org({ limits: { 'submit.minute': 5 } });
-    const refused = await post(o.auth, Array.from({ length: 6 }, () => job()));
+    const refused = await post(
+      o.auth,
+      Array.from({ length: 6 }, () => job()),
+    );
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_001', jobs_requested: 6, retry_after: expect.any(Number) });
     expect(refused.headers['x-ratelimit-remaining-minute']).toBe('5');
     expect((await platform.orgs.getOrganisation(o.org_id))?.credits).toBe(100);
-    const accepted = await post(o.auth, Array.from({ length: 5 }, () => job()));
+    const accepted = await post(
+      o.auth,
+      Array.from({ length: 5 }, () => job()),
+    );
     expect(accepted.statusCode).toBe(202);
     expect(accepted.headers['x-ratelimit-remaining-minute']).toBe('0');
   });
@@ -110,21 +133,34 @@ describe('POST /batch', () => {
 describe('GET /batch/{id} and batch.complete', () => {
   it('moves to complete when every job completes, with per-job entries, and publishes batch.complete once', async () => {
     const o = await org();
-    const { batch_id } = (await post(o.auth, { jobs: [job(), job({ audio_url: `${cdn.url}/b.wav`, align: false })], webhook_url: 'https://hooks.example.com/b' })).json();
+    const { batch_id } = (
+      await post(o.auth, {
+        jobs: [job(), job({ audio_url: `${cdn.url}/b.wav`, align: false })],
+        webhook_url: 'https://hooks.example.com/b',
+      })
+    ).json();
     const done = await eventually(async () => {
       const b = (await app.inject({ url: `/api/v1/batch/${batch_id}`, headers: o.auth })).json();
       return b.status === 'complete' ? b : null;
     });
     expect(done).toMatchObject({ job_count: 2, completed: 2, failed: 0, pending: 0, completed_at: expect.any(String) });
     expect(done.jobs).toHaveLength(2);
-    expect(done.jobs[0]).toMatchObject({ status: 'complete', stage: 'done', align_requested: true, downloads: expect.any(Object) });
+    expect(done.jobs[0]).toMatchObject({
+      status: 'complete',
+      stage: 'done',
+      align_requested: true,
+      downloads: expect.any(Object),
+    });
     expect(done.jobs[1]).not.toHaveProperty('downloads');
     const batchEvents = await eventually(async () => {
       const e = events.filter((x) => x.batch_id === batch_id && x.event === 'batch.complete');
       return e.length > 0 ? e : null;
     });
     await new Promise((r) => setTimeout(r, 1000));
-    expect(new Set(events.filter((x) => x.batch_id === batch_id && x.event === 'batch.complete').map((e) => e.event_id)).size).toBe(1);
+    expect(
+      new Set(events.filter((x) => x.batch_id === batch_id && x.event === 'batch.complete').map((e) => e.event_id))
+        .size,
+    ).toBe(1);
     expect(batchEvents[0]!.job_id).toBeNull();
   });
 
@@ -155,7 +191,7 @@ describe('GET /batch/{id} and batch.complete', () => {
 });
 
 describe('GET /jobs filters by batch and end user', () => {
-  it('finds a batch\'s jobs, and an end user\'s jobs by their external_id or our id', async () => {
+  it("finds a batch's jobs, and an end user's jobs by their external_id or our id", async () => {
     const o = await org();
     const { batch_id } = (await post(o.auth, [job({ end_user: { external_id: 'listener-9' } }), job()])).json();
     await new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 300));
@@ -164,7 +200,11 @@ describe('GET /jobs filters by batch and end user', () => {
     const byUser = (await app.inject({ url: '/api/v1/jobs?end_user_id=listener-9', headers: o.auth })).json();
     expect(byUser.jobs).toHaveLength(1);
     expect(byUser.jobs[0].end_user).toEqual({ id: expect.stringMatching(/^eu_/), external_id: 'listener-9' });
-    const byId = (await app.inject({ url: `/api/v1/jobs?end_user_id=${byUser.jobs[0].end_user.id}`, headers: o.auth })).json();
-    expect(byId.jobs.map((j: { job_id: string }) => j.job_id)).toEqual(byUser.jobs.map((j: { job_id: string }) => j.job_id));
+    const byId = (
+      await app.inject({ url: `/api/v1/jobs?end_user_id=${byUser.jobs[0].end_user.id}`, headers: o.auth })
+    ).json();
+    expect(byId.jobs.map((j: { job_id: string }) => j.job_id)).toEqual(
+      byUser.jobs.map((j: { job_id: string }) => j.job_id),
+    );
   });
 });

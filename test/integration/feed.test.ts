@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../ops/platform.ts';
 import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
+import type { Platform } from '../../ops/platform.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -35,7 +35,7 @@ const touch = (jobId: string, externalId: string) =>
   platform.jobServices.writer.change(jobId, () => ({ patch: { external_id: externalId } }));
 
 describe('GET /jobs (change feed)', () => {
-  it('lists the caller\'s jobs oldest change first, without lyrics, scoped to the organisation', async () => {
+  it("lists the caller's jobs oldest change first, without lyrics, scoped to the organisation", async () => {
     const org = await testOrg(platform);
     const other = await testOrg(platform);
     const a = await createTestJob(platform, org.org_id, { external_id: 'a' });
@@ -45,7 +45,13 @@ describe('GET /jobs (change feed)', () => {
     const body = (await list(org.auth)).json();
     expect(body.jobs.map((j: { job_id: string }) => j.job_id)).toEqual([a.job_id, b.job_id]);
     expect(body).toMatchObject({ has_more: false, next_cursor: null });
-    expect(body.jobs[0]).toMatchObject({ status: 'processing', stage: 'transcribing', external_id: 'a', second_opinion: null, alignment: null });
+    expect(body.jobs[0]).toMatchObject({
+      status: 'processing',
+      stage: 'transcribing',
+      external_id: 'a',
+      second_opinion: null,
+      alignment: null,
+    });
     await touch(a.job_id, 'a2');
     await settle();
     expect((await list(org.auth)).json().jobs.map((j: { job_id: string }) => j.job_id)).toEqual([b.job_id, a.job_id]);
@@ -79,7 +85,8 @@ describe('GET /jobs (change feed)', () => {
       event: { type: 'failure_recorded', stage: 'transcription', message: 'x', at: new Date() },
     }));
     await settle();
-    const ids = async (q: Record<string, string>) => (await list(org.auth, q)).json().jobs.map((j: { job_id: string }) => j.job_id);
+    const ids = async (q: Record<string, string>) =>
+      (await list(org.auth, q)).json().jobs.map((j: { job_id: string }) => j.job_id);
     expect(await ids({ external_id: 'find-me' })).toEqual([plain.job_id]);
     expect(await ids({ isrc: 'gb-aaa-24-12345' })).toEqual([plain.job_id]);
     expect(await ids({ status: 'failed' })).toEqual([other.job_id]);
@@ -132,7 +139,9 @@ describe('GET /jobs (change feed)', () => {
     while (Date.now() < deadline) {
       let cursor: string | null = null;
       do {
-        const page: Page = (await list(org.auth, { limit: 4, updated_since: mark, cursor: cursor ?? undefined })).json();
+        const page: Page = (
+          await list(org.auth, { limit: 4, updated_since: mark, cursor: cursor ?? undefined })
+        ).json();
         for (const row of page.jobs) {
           seen.set(row.job_id, [...(seen.get(row.job_id) ?? []), row.updated_at]);
           if (!mark || row.updated_at > mark) mark = row.updated_at;

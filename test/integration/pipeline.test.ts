@@ -57,13 +57,22 @@ async function newOrg(options: Parameters<typeof testOrg>[1] = {}) {
 }
 
 const submit = (auth: Record<string, string>, body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/v1/transcribe', payload: { audio_url: `${cdn.url}/song.wav`, ...body }, headers: auth });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/transcribe',
+    payload: { audio_url: `${cdn.url}/song.wav`, ...body },
+    headers: auth,
+  });
 
 async function settle(auth: Record<string, string>, jobId: string, status: string) {
-  return eventually(async () => {
-    const job = (await app.inject({ url: `/api/v1/jobs/${jobId}`, headers: auth })).json();
-    return job.status === status ? job : null;
-  }, 30_000, `job ${jobId} ${status}`);
+  return eventually(
+    async () => {
+      const job = (await app.inject({ url: `/api/v1/jobs/${jobId}`, headers: auth })).json();
+      return job.status === status ? job : null;
+    },
+    30_000,
+    `job ${jobId} ${status}`,
+  );
 }
 
 describe('a job through the pipeline (engine double)', () => {
@@ -71,13 +80,19 @@ describe('a job through the pipeline (engine double)', () => {
     const org = await newOrg();
     const { job_id } = (await submit(org.auth, { language: 'English', external_id: 'e2e-1' })).json();
     const job = await settle(org.auth, job_id, 'complete');
-    expect(job).toMatchObject({ stage: 'done', duration_seconds: 12.5, alignment: { method: 'fake', flagged_lines: 0 } });
+    expect(job).toMatchObject({
+      stage: 'done',
+      duration_seconds: 12.5,
+      alignment: { method: 'fake', flagged_lines: 0 },
+    });
     expect(job.results.transcript).toBe('first line of the song\nsecond line here');
     expect(Object.keys(job.results.downloads)).toHaveLength(6);
     expect(Date.parse(job.transcript_completed_at)).toBeLessThanOrEqual(Date.parse(job.completed_at));
     const stored = await platform.jobServices.jobs.get(job_id);
     expect(stored!.audio_key).toMatch(/^audio\//);
-    expect(cdn.requests.filter((r) => r.url === '/song.wav').map((r) => r.method)).toEqual(expect.arrayContaining(['HEAD', 'GET']));
+    expect(cdn.requests.filter((r) => r.url === '/song.wav').map((r) => r.method)).toEqual(
+      expect.arrayContaining(['HEAD', 'GET']),
+    );
     // The data-team topic saw every version, ending complete; job.complete was published once.
     const mine = await eventually(async () => {
       const c = changes.filter((m) => m.job_id === job_id);
@@ -86,7 +101,9 @@ describe('a job through the pipeline (engine double)', () => {
     const versions = mine.map((m) => m.version);
     expect(new Set(versions).size).toBe(Math.max(...versions));
     expect(mine.at(-1)).toMatchObject({ status: 'complete', stage: 'done', external_id: 'e2e-1' });
-    const completes = await eventually(async () => events.filter((e) => e.job_id === job_id && e.event === 'job.complete'));
+    const completes = await eventually(async () =>
+      events.filter((e) => e.job_id === job_id && e.event === 'job.complete'),
+    );
     expect(completes).toHaveLength(1);
     expect(completes[0]!.retry).toBe(true);
   });
@@ -120,7 +137,11 @@ describe('a job through the pipeline (engine double)', () => {
     try {
       const { job_id } = (await submit(org.auth, { language: 'English' })).json();
       const job = await settle(org.auth, job_id, 'failed');
-      expect(job).toMatchObject({ stage: 'failed', completed_at: null, error: { stage: 'transcription', message: 'The audio could not be decoded: truncated file' } });
+      expect(job).toMatchObject({
+        stage: 'failed',
+        completed_at: null,
+        error: { stage: 'transcription', message: 'The audio could not be decoded: truncated file' },
+      });
       await eventually(async () => events.some((e) => e.job_id === job_id && e.event === 'job.failed'));
     } finally {
       pipeline.engine.failTranscription = null;
@@ -132,7 +153,14 @@ describe('a job through the pipeline (engine double)', () => {
     ['a URL that has gone', '/gone.wav', /HTTP 404/],
   ])('%s fails the job at transcription', async (_n, path, message) => {
     const org = await newOrg();
-    const { job_id } = (await app.inject({ method: 'POST', url: '/api/v1/transcribe', payload: { language: 'English', audio_url: `${cdn.url}${path}` }, headers: org.auth })).json();
+    const { job_id } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/transcribe',
+        payload: { language: 'English', audio_url: `${cdn.url}${path}` },
+        headers: org.auth,
+      })
+    ).json();
     const job = await settle(org.auth, job_id, 'failed');
     expect(job.error.stage).toBe('transcription');
     expect(job.error.message).toMatch(message);
@@ -145,7 +173,12 @@ describe('a job through the pipeline (engine double)', () => {
     await settle(org.auth, a, 'complete');
     await settle(org.auth, b, 'complete');
     const usage = (await app.inject({ url: '/api/v1/usage', headers: org.auth })).json();
-    expect(usage).toMatchObject({ total_jobs: 2, completed_jobs: 1, total_duration_seconds: 25, jobs_by_language: { English: 1, Hindi: 1 } });
+    expect(usage).toMatchObject({
+      total_jobs: 2,
+      completed_jobs: 1,
+      total_duration_seconds: 25,
+      jobs_by_language: { English: 1, Hindi: 1 },
+    });
     expect(usage.api_calls).toBeGreaterThanOrEqual(4);
   });
 
@@ -164,7 +197,10 @@ describe('a job through the pipeline (engine double)', () => {
       expect((await platform.jobServices.jobs.get(job_id))!.lifecycle.status).toBe('processing');
       await fireDueTimers(platform.timers, platform.jobServices.writer, new Date(Date.now() + 11 * 60_000));
       const failed = (await app.inject({ url: `/api/v1/jobs/${job_id}`, headers: org.auth })).json();
-      expect(failed).toMatchObject({ status: 'failed', error: { stage: 'transcription', message: expect.stringMatching(/10-minute/) } });
+      expect(failed).toMatchObject({
+        status: 'failed',
+        error: { stage: 'transcription', message: expect.stringMatching(/10-minute/) },
+      });
     } finally {
       release();
       pipeline.engine.gate = null;

@@ -50,9 +50,18 @@ function multipart(fields: Record<string, string>, file?: { name: string; type?:
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function submitFile(auth: Record<string, string>, fields: Record<string, string>, file = { name: 'take 1.wav', content: wav }) {
+async function submitFile(
+  auth: Record<string, string>,
+  fields: Record<string, string>,
+  file = { name: 'take 1.wav', content: wav },
+) {
   const body = multipart(fields, file);
-  return app.inject({ method: 'POST', url: '/api/v1/transcribe', payload: body.payload, headers: { ...auth, ...body.headers } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/transcribe',
+    payload: body.payload,
+    headers: { ...auth, ...body.headers },
+  });
 }
 
 const submitJson = (auth: Record<string, string>, body: unknown, headers: Record<string, string> = {}) =>
@@ -76,10 +85,20 @@ describe('POST /transcribe', () => {
     });
     expect(res.headers['x-ratelimit-meter']).toBe('submit');
     const job = await platform.jobServices.jobs.get(body.job_id);
-    expect(job).toMatchObject({ isrc: 'USS1Z9900001', audio_source: 'upload', audio_format: 'wav', original_filename: 'take 1' });
+    expect(job).toMatchObject({
+      isrc: 'USS1Z9900001',
+      audio_source: 'upload',
+      audio_format: 'wav',
+      original_filename: 'take 1',
+    });
     expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
     const read = (await app.inject({ url: `/api/v1/jobs/${body.job_id}`, headers: org.auth })).json();
-    expect(read).toMatchObject({ status: 'processing', stage: 'transcribing', isrc: 'USS1Z9900001', external_id: 'cat-1' });
+    expect(read).toMatchObject({
+      status: 'processing',
+      stage: 'transcribing',
+      isrc: 'USS1Z9900001',
+      external_id: 'cat-1',
+    });
     expect(read).not.toHaveProperty('audio_url');
   });
 
@@ -99,7 +118,9 @@ describe('POST /transcribe', () => {
     const huge = await submitJson(org.auth, { language: 'English', audio_url: `${cdn.url}/huge.wav` });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('VAL_002');
-    expect((await submitJson(org.auth, { language: 'English', audio_url: `${cdn.url}/no-head.wav` })).statusCode).toBe(202);
+    expect((await submitJson(org.auth, { language: 'English', audio_url: `${cdn.url}/no-head.wav` })).statusCode).toBe(
+      202,
+    );
   });
 
   it('refuses audio_url hosts inside our network when private networks are not allowed', async () => {
@@ -107,7 +128,12 @@ describe('POST /transcribe', () => {
     const strictApp = await testGateway(strict);
     const org = await testOrg(strict);
     for (const url of [`${cdn.url}/song.wav`, 'https://127.0.0.1/a.mp3', 'https://169.254.169.254/latest/meta-data/']) {
-      const res = await strictApp.inject({ method: 'POST', url: '/api/v1/transcribe', payload: { language: 'English', audio_url: url }, headers: org.auth });
+      const res = await strictApp.inject({
+        method: 'POST',
+        url: '/api/v1/transcribe',
+        payload: { language: 'English', audio_url: url },
+        headers: org.auth,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toMatch(/not allowed/);
     }
@@ -116,7 +142,11 @@ describe('POST /transcribe', () => {
   });
 
   it.each([
-    ['a text file named .mp3', { name: 'song.mp3', type: 'audio/mpeg', content: Buffer.from('this is a text file, not audio at all') }, /not audio/],
+    [
+      'a text file named .mp3',
+      { name: 'song.mp3', type: 'audio/mpeg', content: Buffer.from('this is a text file, not audio at all') },
+      /not audio/,
+    ],
     ['an empty file', { name: 'song.wav', content: Buffer.alloc(0) }, /empty/],
     ['a wrong extension', { name: 'song.wma', content: wav }, /must end in one of/],
     ['a wrong MIME type', { name: 'song.wav', type: 'text/plain', content: wav }, /MIME/],
@@ -155,10 +185,24 @@ describe('POST /transcribe', () => {
       headers: { ...org.auth, 'content-type': 'application/json' },
     });
     expect(huge.statusCode).toBe(413);
-    const broken = await app.inject({ method: 'POST', url: '/api/v1/transcribe', payload: '{"language":', headers: { ...org.auth, 'content-type': 'application/json' } });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/transcribe',
+      payload: '{"language":',
+      headers: { ...org.auth, 'content-type': 'application/json' },
+    });
     expect(broken.json().code).toBe('VAL_001');
-    const latin1 = Buffer.concat([Buffer.from('{"language":"Hindi","audio_url":"https://a.example.com/x.mp3","external_id":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
-    const bad = await app.inject({ method: 'POST', url: '/api/v1/transcribe', payload: latin1, headers: { ...org.auth, 'content-type': 'application/json' } });
+    const latin1 = Buffer.concat([
+      Buffer.from('{"language":"Hindi","audio_url":"https://a.example.com/x.mp3","external_id":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}'),
+    ]);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/transcribe',
+      payload: latin1,
+      headers: { ...org.auth, 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -167,7 +211,11 @@ describe('POST /transcribe', () => {
     const org = await testOrg(platform);
     const big = Buffer.concat([wav.subarray(0, 44), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const body = multipart({ language: 'Hindi' }, { name: 'big.wav', content: big });
-    const res = await fetch(`${base}/api/v1/transcribe`, { method: 'POST', body: body.payload, headers: { ...org.auth, ...body.headers } });
+    const res = await fetch(`${base}/api/v1/transcribe`, {
+      method: 'POST',
+      body: body.payload,
+      headers: { ...org.auth, ...body.headers },
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/4.5 MB/);
   });
@@ -202,10 +250,33 @@ describe('end users', () => {
   it('reuses by external_id, fills missing attributes without overwriting, never merges by email', async () => {
     const org = await testOrg(platform);
     const url = `${cdn.url}/song.wav`;
-    const first = (await submitJson(org.auth, { language: 'Hindi', audio_url: url, end_user: { external_id: 'cust-1', name: 'Asha' } })).json();
-    const second = (await submitJson(org.auth, { language: 'Hindi', audio_url: url, end_user: { external_id: 'cust-1', name: 'Changed', email: 'asha@example.com' } })).json();
-    expect(second.end_user).toEqual({ id: first.end_user.id, external_id: 'cust-1', name: 'Asha', email: 'asha@example.com' });
-    const other = (await submitJson(org.auth, { language: 'Hindi', audio_url: url, end_user: { external_id: 'cust-2', email: 'asha@example.com' } })).json();
+    const first = (
+      await submitJson(org.auth, {
+        language: 'Hindi',
+        audio_url: url,
+        end_user: { external_id: 'cust-1', name: 'Asha' },
+      })
+    ).json();
+    const second = (
+      await submitJson(org.auth, {
+        language: 'Hindi',
+        audio_url: url,
+        end_user: { external_id: 'cust-1', name: 'Changed', email: 'asha@example.com' },
+      })
+    ).json();
+    expect(second.end_user).toEqual({
+      id: first.end_user.id,
+      external_id: 'cust-1',
+      name: 'Asha',
+      email: 'asha@example.com',
+    });
+    const other = (
+      await submitJson(org.auth, {
+        language: 'Hindi',
+        audio_url: url,
+        end_user: { external_id: 'cust-2', email: 'asha@example.com' },
+      })
+    ).json();
     expect(other.end_user.id).not.toBe(first.end_user.id);
     const read = (await app.inject({ url: `/api/v1/jobs/${first.job_id}`, headers: org.auth })).json();
     expect(read.end_user).toEqual(second.end_user);
@@ -235,7 +306,9 @@ describe('Idempotency-Key', () => {
   it('concurrent identical requests create exactly one job', async () => {
     const org = await testOrg(platform, { credits: 50, limits: { 'submit.minute': 100 } });
     const body = { language: 'Hindi', audio_url: `${cdn.url}/song.wav` };
-    const responses = await Promise.all(Array.from({ length: 12 }, () => submitJson(org.auth, body, { 'idempotency-key': 'race-1' })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => submitJson(org.auth, body, { 'idempotency-key': 'race-1' })),
+    );
     const ids = new Set(responses.filter((r) => r.statusCode === 202).map((r) => r.json().job_id));
     expect(ids.size).toBe(1);
     for (const r of responses) expect([202, 409]).toContain(r.statusCode);

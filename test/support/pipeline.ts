@@ -14,7 +14,8 @@ function only<K extends TopicKey>(orgs: Set<string>, spec: ProcessorSpec<K>, suf
   return {
     ...spec,
     group: `${spec.group}-${suffix}`,
-    handle: (message, ctx) => (orgs.has((message as { org_id: string }).org_id) ? spec.handle(message, ctx) : Promise.resolve()),
+    handle: (message, ctx) =>
+      orgs.has((message as { org_id: string }).org_id) ? spec.handle(message, ctx) : Promise.resolve(),
   };
 }
 
@@ -41,7 +42,11 @@ export async function startTestPipeline(platform: Platform): Promise<TestPipelin
   };
 }
 
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

@@ -5,14 +5,24 @@ import { lrcTimestamp, presentBatchJob, presentJob, presentListRow } from '../..
 
 const base = 'https://verse.example.com';
 const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-const results = { transcript: 'la la', transliteration: 'la la', translation: 'la la', cultural_notes: null, fallback_language: null };
+const results = {
+  transcript: 'la la',
+  transliteration: 'la la',
+  translation: 'la la',
+  cultural_notes: null,
+  fallback_language: null,
+};
 
 function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {}): JobRecord {
   return {
     job_id: '11111111-1111-4111-8111-111111111111',
     org_id: 'org_a',
     version: 1,
-    lifecycle: initialLifecycle({ align: options.align ?? true, review: Boolean(options.review), review_stage: options.review ?? null }),
+    lifecycle: initialLifecycle({
+      align: options.align ?? true,
+      review: Boolean(options.review),
+      review_stage: options.review ?? null,
+    }),
     language: 'Hindi',
     word_align_requested: true,
     review_delivery: options.review ? 'both' : null,
@@ -42,11 +52,26 @@ function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {
   };
 }
 
-const line = { text: 'la la', transliteration: 'la la', translation: null, start: 1.5, end: 2, words: [{ word: 'la', start: 1.5, end: 1.7 }], confidence: 0.9, flagged: false };
+const line = {
+  text: 'la la',
+  transliteration: 'la la',
+  translation: null,
+  start: 1.5,
+  end: 2,
+  words: [{ word: 'la', start: 1.5, end: 1.7 }],
+  confidence: 0.9,
+  flagged: false,
+};
 
 function transcribed(j: JobRecord): JobRecord {
   const next = transition(j.lifecycle, { type: 'transcript_ready', at: t(10) });
-  return { ...j, lifecycle: next.lifecycle, results, lines: [{ ...line, start: null, end: null, words: null }], duration_seconds: 180 };
+  return {
+    ...j,
+    lifecycle: next.lifecycle,
+    results,
+    lines: [{ ...line, start: null, end: null, words: null }],
+    duration_seconds: 180,
+  };
 }
 function aligned(j: JobRecord): JobRecord {
   const next = transition(j.lifecycle, { type: 'alignment_finished', at: t(20) });
@@ -57,7 +82,14 @@ const ctx = { baseUrl: base, endUser: null };
 describe('GET /jobs/{id} shape per state', () => {
   it('processing: no results, completed_at null, second_opinion and alignment present as null', () => {
     const out = presentJob(job(), ctx);
-    expect(out).toMatchObject({ status: 'processing', stage: 'transcribing', completed_at: null, second_opinion: null, alignment: null, external_id: null });
+    expect(out).toMatchObject({
+      status: 'processing',
+      stage: 'transcribing',
+      completed_at: null,
+      second_opinion: null,
+      alignment: null,
+      external_id: null,
+    });
     expect(out).not.toHaveProperty('results');
     expect(out).not.toHaveProperty('duration_seconds');
     expect(out).not.toHaveProperty('transcript_completed_at');
@@ -76,9 +108,19 @@ describe('GET /jobs/{id} shape per state', () => {
 
   it('complete with downloads (all six with word_align)', () => {
     const out = presentJob(aligned(transcribed(job())), ctx);
-    expect(out).toMatchObject({ status: 'complete', stage: 'done', completed_at: t(20).toISOString(), duration_seconds: 180 });
+    expect(out).toMatchObject({
+      status: 'complete',
+      stage: 'done',
+      completed_at: t(20).toISOString(),
+      duration_seconds: 180,
+    });
     expect(Object.keys(out.results!.downloads!).sort()).toEqual([
-      'lrc_original', 'lrc_transliterated', 'srt_original', 'srt_transliterated', 'words_original', 'words_transliterated',
+      'lrc_original',
+      'lrc_transliterated',
+      'srt_original',
+      'srt_transliterated',
+      'words_original',
+      'words_transliterated',
     ]);
     expect(out.results!.downloads!.lrc_original).toBe(`${base}/api/v1/jobs/${out.job_id}/download/lrc/original`);
     expect(out.alignment).toEqual({ method: 'whisper-forced', flagged_lines: 0 });
@@ -98,19 +140,47 @@ describe('GET /jobs/{id} shape per state', () => {
 
   it('failed: error object, completed_at null, no results', () => {
     const j = job();
-    const failed = { ...j, lifecycle: transition(j.lifecycle, { type: 'failure_recorded', stage: 'transcription', message: 'unreadable audio', at: t(5) }).lifecycle };
+    const failed = {
+      ...j,
+      lifecycle: transition(j.lifecycle, {
+        type: 'failure_recorded',
+        stage: 'transcription',
+        message: 'unreadable audio',
+        at: t(5),
+      }).lifecycle,
+    };
     const out = presentJob(failed, ctx);
-    expect(out).toMatchObject({ status: 'failed', stage: 'failed', completed_at: null, error: { stage: 'transcription', message: 'unreadable audio', failed_at: t(5).toISOString() } });
+    expect(out).toMatchObject({
+      status: 'failed',
+      stage: 'failed',
+      completed_at: null,
+      error: { stage: 'transcription', message: 'unreadable audio', failed_at: t(5).toISOString() },
+    });
     expect(out).not.toHaveProperty('results');
   });
 
   it('review jobs carry the review fields; the review object only while held', () => {
     const held = aligned(transcribed(job({ review: 'aligned' })));
     const out = presentJob(held, ctx);
-    expect(out).toMatchObject({ review_required: true, review_url: null, review_approved_at: null, status: 'complete', stage: 'done' });
+    expect(out).toMatchObject({
+      review_required: true,
+      review_url: null,
+      review_approved_at: null,
+      status: 'complete',
+      stage: 'done',
+    });
     expect(out.review_expires_at).toBe(new Date(t(20).getTime() + 7 * 86400_000).toISOString());
-    expect(out.review?.lines[0]).toEqual({ index: 0, text: 'la la', transliteration: 'la la', timestamp: '[00:01.50]', flagged: false });
-    const approved = { ...held, lifecycle: transition(held.lifecycle, { type: 'review_approved', at: t(30) }).lifecycle };
+    expect(out.review?.lines[0]).toEqual({
+      index: 0,
+      text: 'la la',
+      transliteration: 'la la',
+      timestamp: '[00:01.50]',
+      flagged: false,
+    });
+    const approved = {
+      ...held,
+      lifecycle: transition(held.lifecycle, { type: 'review_approved', at: t(30) }).lifecycle,
+    };
     expect(presentJob(approved, ctx)).not.toHaveProperty('review');
     expect(presentJob(approved, ctx).review_approved_at).toBe(t(30).toISOString());
   });
@@ -123,7 +193,10 @@ describe('GET /jobs/{id} shape per state', () => {
 
 describe('list rows and batch entries', () => {
   it('list rows carry summaries and never lyrics', () => {
-    const done = { ...aligned(transcribed(job())), second_opinion: { match_ratio: 0.9, suggestions: [{ line: 0, current: 'a', suggested: 'b', reason: 'r' }] } };
+    const done = {
+      ...aligned(transcribed(job())),
+      second_opinion: { match_ratio: 0.9, suggestions: [{ line: 0, current: 'a', suggested: 'b', reason: 'r' }] },
+    };
     const row = presentListRow(done, ctx);
     expect(row.second_opinion).toEqual({ match_ratio: 0.9, suggestion_count: 1 });
     expect(row.alignment).toEqual({ method: 'whisper-forced', flagged_lines: 0 });

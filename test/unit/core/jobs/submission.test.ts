@@ -37,7 +37,11 @@ describe('parseSubmission: every VAL_001 rule', () => {
     ['unknown field', { ...ok, colour: 'red' }, /colour is not a known field/],
     ['end_user without external_id', { ...ok, end_user: { email: 'a@b.co' } }, /end_user.external_id is required/],
     ['end_user not an object', { ...ok, end_user: 'bob' }, /end_user must be an object/],
-    ['end_user with nested garbage', { ...ok, end_user: { external_id: 'u1', profile: { deep: [1, 2] } } }, /end_user.profile/],
+    [
+      'end_user with nested garbage',
+      { ...ok, end_user: { external_id: 'u1', profile: { deep: [1, 2] } } },
+      /end_user.profile/,
+    ],
     ['end_user email malformed', { ...ok, end_user: { external_id: 'u1', email: 'nope' } }, /email/],
     ['body an array', [ok], /JSON object/],
     ['body null', null, /JSON object/],
@@ -46,8 +50,17 @@ describe('parseSubmission: every VAL_001 rule', () => {
   });
 
   it('multipart fields arrive as text: booleans and end_user (a JSON string) are parsed', () => {
-    const input = parseSubmission({ language: 'Tamil', align: 'false', review: 'true', end_user: '{"external_id":"u9","name":"Ravi"}' }, 'form');
-    expect(input).toMatchObject({ align: false, review: true, review_stage: 'aligned', review_delivery: 'both', end_user: { external_id: 'u9', name: 'Ravi' } });
+    const input = parseSubmission(
+      { language: 'Tamil', align: 'false', review: 'true', end_user: '{"external_id":"u9","name":"Ravi"}' },
+      'form',
+    );
+    expect(input).toMatchObject({
+      align: false,
+      review: true,
+      review_stage: 'aligned',
+      review_delivery: 'both',
+      end_user: { external_id: 'u9', name: 'Ravi' },
+    });
     expect(refused({ language: 'Tamil', end_user: '{broken' }, 'form')).toMatch(/JSON-encoded/);
     expect(refused({ language: 'Tamil', align: 'maybe' }, 'form')).toMatch(/align/);
   });
@@ -71,7 +84,9 @@ describe('parseSubmission: every VAL_001 rule', () => {
 
   it('batch jobs need an audio_url and take no per-job webhook_url', () => {
     expect(refused({ language: 'Hindi' }, 'batch')).toMatch(/audio_url is required/);
-    expect(refused({ ...ok, webhook_url: 'https://h.example.com' }, 'batch')).toMatch(/webhook_url is not a known field/);
+    expect(refused({ ...ok, webhook_url: 'https://h.example.com' }, 'batch')).toMatch(
+      /webhook_url is not a known field/,
+    );
   });
 });
 

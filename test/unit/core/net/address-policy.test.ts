@@ -41,6 +41,8 @@ describe('address policy (outbound requests)', () => {
   ])('checkUrl refuses %s', (_n, url) => expect(() => checkUrl(url, policy)).toThrow(OutboundRefusedError));
 
   it('VERSE_ALLOW_PRIVATE_NETWORK lets private literals through (tests only)', () => {
-    expect(checkUrl('https://127.0.0.1:8443/a.mp3', { allowPrivateNetwork: true, extraCaFile: null }).hostname).toBe('127.0.0.1');
+    expect(checkUrl('https://127.0.0.1:8443/a.mp3', { allowPrivateNetwork: true, extraCaFile: null }).hostname).toBe(
+      '127.0.0.1',
+    );
   });
 });

@@ -12,7 +12,10 @@ describe('feed cursors', () => {
 
   it.each([
     ['forged signature', (c: string) => `${c.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAA`],
-    ['edited payload', (c: string) => `${Buffer.from('{"t":0,"j":null,"f":"f1"}').toString('base64url')}.${c.split('.')[1]}`],
+    [
+      'edited payload',
+      (c: string) => `${Buffer.from('{"t":0,"j":null,"f":"f1"}').toString('base64url')}.${c.split('.')[1]}`,
+    ],
     ['garbage', () => 'hello'],
     ['empty', () => ''],
   ])('refuses a %s with VAL_001', (_n, mangle) => {
