@@ -194,6 +194,8 @@ describe('GET /jobs filters by batch and end user', () => {
   it("finds a batch's jobs, and an end user's jobs by their external_id or our id", async () => {
     const o = await org();
     const { batch_id } = (await post(o.auth, [job({ end_user: { external_id: 'listener-9' } }), job()])).json();
+    // The feed holds back changes younger than its settle window: let the pipeline finish first.
+    await eventually(async () => (await app.inject({ url: `/api/v1/batch/${batch_id}`, headers: o.auth })).json().status === 'complete');
     await new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 300));
     const byBatch = (await app.inject({ url: `/api/v1/jobs?batch_id=${batch_id}`, headers: o.auth })).json();
     expect(byBatch.jobs).toHaveLength(2);
