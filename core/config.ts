@@ -24,6 +24,8 @@ export interface Config {
   dataDir: string;
   allowPrivateNetwork: boolean;
   extraCaFile: string | null;
+  /** Private addresses or CIDRs outbound requests may reach anyway (e.g. an internal CDN). */
+  outboundAllow: string[];
   logLevel: string;
   version: string;
   /** Secret used to sign opaque cursors. */
@@ -86,6 +88,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.VERSE_DATA_DIR || path.join(root, 'var', 'data', 'verse')),
     allowPrivateNetwork: flag(env, 'VERSE_ALLOW_PRIVATE_NETWORK'),
     extraCaFile: env.VERSE_EXTRA_CA_FILE || null,
+    outboundAllow: list(env.VERSE_OUTBOUND_ALLOW || ''),
     logLevel: env.VERSE_LOG_LEVEL || 'info',
     version: env.VERSE_VERSION || '0.1.0',
     cursorSecret: env.VERSE_CURSOR_SECRET || 'verse-local-cursor-secret',

@@ -81,7 +81,11 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     endUsers: new CassandraEndUserStore(cassandra),
     idempotency: new CassandraIdempotencyStore(cassandra),
     storage: new LocalObjectStore(path.join(config.dataDir, 'objects')),
-    outbound: { allowPrivateNetwork: config.allowPrivateNetwork, extraCaFile: config.extraCaFile },
+    outbound: {
+      allowPrivateNetwork: config.allowPrivateNetwork,
+      extraCaFile: config.extraCaFile,
+      allowedAddresses: config.outboundAllow,
+    },
   };
   return {
     jobServices,

@@ -52,9 +52,24 @@ function embeddedIpv4(address: string): string | null {
   return null;
 }
 
-export function isForbiddenAddress(address: string): boolean {
+/** Addresses operators allow despite the rules above (VERSE_OUTBOUND_ALLOW), e.g. an internal CDN. */
+export function allowListOf(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [net, prefix] = entry.split('/');
+    const family = isIP(net ?? '');
+    if (family === 0) throw new Error(`VERSE_OUTBOUND_ALLOW: ${entry} is not an address or CIDR`);
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(net!, type);
+    else list.addSubnet(net!, Number(prefix), type);
+  }
+  return list;
+}
+
+export function isForbiddenAddress(address: string, allowed?: BlockList): boolean {
   const family = isIP(address);
   if (family === 0) return true;
+  if (allowed?.check(address, family === 4 ? 'ipv4' : 'ipv6')) return false;
   if (family === 4) return blocked.check(address, 'ipv4');
   const v4 = embeddedIpv4(address);
   if (v4) return blocked.check(v4, 'ipv4');

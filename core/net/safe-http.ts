@@ -8,9 +8,9 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { type BlockList, isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { isForbiddenAddress } from './address-policy.ts';
+import { allowListOf, isForbiddenAddress } from './address-policy.ts';
 
 export class OutboundRefusedError extends Error {
   override readonly name = 'OutboundRefusedError';
@@ -19,6 +19,20 @@ export class OutboundRefusedError extends Error {
 export interface OutboundPolicy {
   allowPrivateNetwork: boolean;
   extraCaFile: string | null;
+  /** Private addresses allowed anyway (VERSE_OUTBOUND_ALLOW). */
+  allowedAddresses?: readonly string[];
+}
+
+const allowCache = new Map<string, BlockList>();
+function allowed(policy: OutboundPolicy): BlockList | undefined {
+  if (!policy.allowedAddresses?.length) return undefined;
+  const key = policy.allowedAddresses.join(',');
+  let list = allowCache.get(key);
+  if (!list) {
+    list = allowListOf(policy.allowedAddresses);
+    allowCache.set(key, list);
+  }
+  return list;
 }
 
 export interface OutboundRequest {
@@ -55,7 +69,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       if (!policy.allowPrivateNetwork) {
-        const bad = addresses.find((a) => isForbiddenAddress(a.address));
+        const bad = addresses.find((a) => isForbiddenAddress(a.address, allowed(policy)));
         if (bad)
           return callback(
             new OutboundRefusedError(`${hostname} resolves to a private or reserved address (${bad.address})`),
@@ -81,7 +95,7 @@ export function checkUrl(raw: string, policy: OutboundPolicy): URL {
   if (url.protocol !== 'https:') throw new OutboundRefusedError('only https:// URLs are allowed');
   if (url.username || url.password) throw new OutboundRefusedError('URLs with credentials are not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !policy.allowPrivateNetwork && isForbiddenAddress(host)) {
+  if (isIP(host) && !policy.allowPrivateNetwork && isForbiddenAddress(host, allowed(policy))) {
     throw new OutboundRefusedError(`${host} is a private or reserved address`);
   }
   return url;

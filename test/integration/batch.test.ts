@@ -195,7 +195,10 @@ describe('GET /jobs filters by batch and end user', () => {
     const o = await org();
     const { batch_id } = (await post(o.auth, [job({ end_user: { external_id: 'listener-9' } }), job()])).json();
     // The feed holds back changes younger than its settle window: let the pipeline finish first.
-    await eventually(async () => (await app.inject({ url: `/api/v1/batch/${batch_id}`, headers: o.auth })).json().status === 'complete');
+    await eventually(
+      async () =>
+        (await app.inject({ url: `/api/v1/batch/${batch_id}`, headers: o.auth })).json().status === 'complete',
+    );
     await new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 300));
     const byBatch = (await app.inject({ url: `/api/v1/jobs?batch_id=${batch_id}`, headers: o.auth })).json();
     expect(byBatch.jobs).toHaveLength(2);

@@ -40,7 +40,7 @@ export function testCa(): TestCa {
     '/CN=Verse Test CA',
   );
   run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-  writeFileSync(path.join(dir, 'ext.cnf'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
+  writeFileSync(path.join(dir, 'ext.cnf'), 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:127.0.0.2\n');
   run(
     'x509',
     '-req',
@@ -78,7 +78,7 @@ export interface TestHttpsServer {
   close(): Promise<void>;
 }
 
-export async function startHttpsServer(): Promise<TestHttpsServer> {
+export async function startHttpsServer(host = '127.0.0.1'): Promise<TestHttpsServer> {
   const ca = testCa();
   const routes = new Map<string, Handler>();
   const requests: TestHttpsServer['requests'] = [];
@@ -96,10 +96,10 @@ export async function startHttpsServer(): Promise<TestHttpsServer> {
       handler(req, res, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `https://localhost:${port}`,
+    url: host === '127.0.0.1' ? `https://localhost:${port}` : `https://${host}:${port}`,
     caFile: ca.caFile,
     requests,
     route: (p, h) => routes.set(p, h),
