@@ -1,33 +1,156 @@
-"""The engine's HTTP API. This first version reports its health and which speech models it has;
-transcription, romanisation, translation and alignment endpoints arrive with the engine issue."""
+"""The engine's HTTP API.
 
-import os
+OpenAI-compatible where it fits (so a hosted service can stand in): POST /v1/audio/transcriptions
+and /v1/audio/translations (multipart file, model, language, response_format), GET /v1/models.
+Verse's own: POST /v1/verse/transcribe (a song by path, the whole engine work), POST
+/v1/verse/romanise, GET /health. Errors are {"error": {"code", "message"}}: 400 for a bad request,
+422 for audio that cannot be used, 503 when no verified model is available.
+"""
+
+from __future__ import annotations
+
+import tempfile
 from pathlib import Path
+from typing import Annotated
 
-from fastapi import FastAPI
+from fastapi import FastAPI, File, Form, Request, UploadFile
+from fastapi.responses import JSONResponse, PlainTextResponse
+from pydantic import BaseModel
 
-from . import __version__
+from . import __version__, models, whisper
+from .audio import AudioError
+from .audio import load as load_audio
+from .languages import Language, by_code, find
+from .lines import split_lines
+from .pipeline import transcribe_song
+from .romanise import romanise_line
 
 app = FastAPI(title="Verse speech engine", version=__version__)
 
 
-def model_dir() -> Path:
-    return Path(os.environ.get("VERSE_MODEL_DIR", Path(__file__).resolve().parents[2] / "var" / "models"))
+class EngineHTTPError(Exception):
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
 
 
-def installed_models() -> list[str]:
-    root = model_dir()
-    if not root.is_dir():
-        return []
-    return sorted(p.name for p in root.iterdir() if (p / "model.bin").is_file())
+@app.exception_handler(EngineHTTPError)
+async def _engine_error(_request: Request, error: EngineHTTPError) -> JSONResponse:
+    return JSONResponse(
+        status_code=error.status, content={"error": {"code": error.code, "message": error.message}}
+    )
+
+
+@app.exception_handler(AudioError)
+async def _audio_error(_request: Request, error: AudioError) -> JSONResponse:
+    return JSONResponse(status_code=422, content={"error": {"code": error.code, "message": str(error)}})
+
+
+@app.exception_handler(models.ModelError)
+async def _model_error(_request: Request, error: models.ModelError) -> JSONResponse:
+    return JSONResponse(
+        status_code=503, content={"error": {"code": "model_unavailable", "message": str(error)}}
+    )
+
+
+def _language(name: str) -> Language:
+    language = find(name)
+    if language is None:
+        raise EngineHTTPError(400, "unknown_language", f"unknown language {name!r}")
+    return language
 
 
 @app.get("/health")
 def health() -> dict:
-    models = installed_models()
-    return {"status": "ok", "version": __version__, "models": models, "asr_ready": bool(models)}
+    available = models.available()
+    return {
+        "status": "ok",
+        "version": __version__,
+        "device": whisper.device()[0],
+        "models": available,
+        "default_model": whisper.default_model(),
+        "asr_ready": whisper.default_model() in available,
+    }
 
 
 @app.get("/v1/models")
-def models() -> dict:
-    return {"object": "list", "data": [{"id": m, "object": "model"} for m in installed_models()]}
+def list_models() -> dict:
+    return {
+        "object": "list",
+        "data": [{"id": m, "object": "model", "owned_by": "verse"} for m in models.available()],
+    }
+
+
+class TranscribeRequest(BaseModel):
+    audio_path: str
+    language: str
+
+
+@app.post("/v1/verse/transcribe")
+def verse_transcribe(body: TranscribeRequest) -> dict:
+    """The whole engine work for one song, by a path the engine can read (object storage)."""
+    language = _language(body.language)
+    path = Path(body.audio_path)
+    if not path.is_file():
+        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    return transcribe_song(path, language)
+
+
+class RomaniseRequest(BaseModel):
+    language: str
+    lines: list[str]
+
+
+@app.post("/v1/verse/romanise")
+def verse_romanise(body: RomaniseRequest) -> dict:
+    language = _language(body.language)
+    return {"lines": [romanise_line(line, language) for line in body.lines]}
+
+
+def _openai(file: UploadFile, language: str | None, task: str, response_format: str):
+    lang = by_code(language) if language else None
+    if language and lang is None:
+        raise EngineHTTPError(400, "unknown_language", f"unknown language code {language!r}")
+    suffix = Path(file.filename or "audio").suffix
+    with tempfile.NamedTemporaryFile(suffix=suffix) as tmp:
+        tmp.write(file.file.read())
+        tmp.flush()
+        samples = load_audio(tmp.name)
+    model = whisper.default_model()
+    words, segments = whisper.run(model, samples, lang.decode_as if lang else None, task=task)
+    text = " ".join(s.text.strip() for s in segments).strip()
+    if response_format == "text":
+        return PlainTextResponse(text)
+    if response_format == "verbose_json":
+        return {
+            "task": task,
+            "language": lang.name if lang else None,
+            "duration": len(samples) / 16000,
+            "text": text,
+            "segments": [
+                {"id": i, "start": s.start, "end": s.end, "text": s.text.strip()}
+                for i, s in enumerate(segments)
+            ],
+            "words": [{"word": w.text.strip(), "start": w.start, "end": w.end} for w in words],
+            "lines": [line.text for line in split_lines(words)],
+        }
+    return {"text": text}
+
+
+@app.post("/v1/audio/transcriptions")
+def openai_transcriptions(
+    file: Annotated[UploadFile, File()],
+    model: Annotated[str, Form()] = "whisper-1",
+    language: Annotated[str | None, Form()] = None,
+    response_format: Annotated[str, Form()] = "json",
+):
+    return _openai(file, language, "transcribe", response_format)
+
+
+@app.post("/v1/audio/translations")
+def openai_translations(
+    file: Annotated[UploadFile, File()],
+    model: Annotated[str, Form()] = "whisper-1",
+    response_format: Annotated[str, Form()] = "json",
+):
+    return _openai(file, None, "translate", response_format)

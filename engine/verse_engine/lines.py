@@ -1,0 +1,83 @@
+"""Turning Whisper's words into sung lines: a new line at a pause, after closing punctuation, or
+when a line grows too long. Each word keeps its time for the alignment stage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAUSE_SECONDS = 0.6
+MAX_CHARS = 48
+MAX_WORDS = 12
+CLOSING = (".", "!", "?", ";", "。", "！", "？", "…", "।", "॥")
+SOFT = (",", "、", "，")
+
+
+@dataclass
+class Word:
+    text: str
+    start: float
+    end: float
+    probability: float
+    #: True for the first word of a Whisper segment (Whisper segments follow sung phrases).
+    segment_start: bool = False
+
+
+@dataclass
+class Line:
+    words: list[Word]
+
+    @property
+    def text(self) -> str:
+        return join_words([w.text for w in self.words])
+
+    @property
+    def start(self) -> float:
+        return self.words[0].start
+
+    @property
+    def end(self) -> float:
+        return self.words[-1].end
+
+    @property
+    def confidence(self) -> float:
+        return sum(w.probability for w in self.words) / len(self.words)
+
+
+def join_words(tokens: list[str]) -> str:
+    """Whisper's word tokens carry their own leading spaces (none in Chinese or Japanese)."""
+    return "".join(tokens).strip()
+
+
+def _starts_sung_line(word: Word, capitalised_nouns: bool) -> bool:
+    """Whisper capitalises the first word of a sung line; in German every noun is capitalised."""
+    first = word.text.strip()[:1]
+    return (
+        not capitalised_nouns
+        and first.isalpha()
+        and first.isupper()
+        and word.text.strip() not in ("I", "I'm", "I'll")
+    )
+
+
+def split_lines(words: list[Word], capitalised_nouns: bool = False) -> list[Line]:
+    lines: list[Line] = []
+    current: list[Word] = []
+    for word in words:
+        if not word.text.strip():
+            continue
+        if current:
+            prev = current[-1]
+            text = join_words([w.text for w in current])
+            pause = word.start - prev.end >= PAUSE_SECONDS
+            closed = prev.text.strip().endswith(CLOSING) and len(current) >= 2
+            comma = prev.text.strip().endswith(SOFT) and len(text) >= MAX_CHARS // 2
+            too_long = len(text) + len(word.text) > MAX_CHARS or len(current) >= MAX_WORDS
+            phrase = word.segment_start and len(current) >= 2
+            capital = _starts_sung_line(word, capitalised_nouns) and len(current) >= 3
+            if pause or closed or comma or too_long or phrase or capital:
+                lines.append(Line(current))
+                current = []
+        current.append(word)
+    if current:
+        lines.append(Line(current))
+    return lines

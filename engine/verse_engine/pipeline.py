@@ -1,0 +1,149 @@
+"""The engine's whole work for one song (everything but forced alignment): decode, transcribe with
+the language hint, split into sung lines, write fallback languages in their own script, romanise
+word for word, translate line by line, and get a second opinion. The result is what the
+transcription processor stores on the job (TranscribeResult in processors/engine/port.ts)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from . import audio as audio_mod
+from . import models, translate, whisper
+from .languages import Language, all_languages
+from .lines import Line, Word, split_lines
+from .romanise import convert_script, romanise_words
+from .second_opinion import compare
+
+FLAG_BELOW = 0.45
+
+Progress = Callable[[str, float], None]
+
+
+def _script_of_whisper_language(code: str) -> str:
+    for lang in all_languages().values():
+        if lang.whisper == code:
+            return lang.script
+    return "Latn"
+
+
+def _line_record(line: Line, language: Language, translation: str | None) -> dict:
+    romanised = romanise_words([w.text for w in line.words], language)
+    words = [{"word": w.text.strip(), "start": round(w.start, 3), "end": round(w.end, 3)} for w in line.words]
+    return {
+        "text": line.text,
+        "transliteration": "".join(romanised).strip(),
+        "translation": translation,
+        "start": round(line.start, 3),
+        "end": round(line.end, 3),
+        "words": words,
+        "confidence": round(line.confidence, 3),
+        "flagged": line.confidence < FLAG_BELOW,
+    }
+
+
+def transcribe_song(path: str | Path, language: Language, progress: Progress | None = None) -> dict:
+    report = progress or (lambda _stage, _fraction: None)
+    timings: dict[str, float] = {}
+    degraded: list[dict] = []
+
+    started = time.perf_counter()
+    report("decoding", 0.0)
+    samples = audio_mod.load(path)
+    duration = len(samples) / audio_mod.SAMPLE_RATE
+    timings["decode"] = time.perf_counter() - started
+
+    model = whisper.default_model()
+    decode_as = language.decode_as
+    report("transcribing", 0.1)
+    t = time.perf_counter()
+    words, _segments = whisper.run(model, samples, decode_as)
+    timings["transcribe"] = time.perf_counter() - t
+
+    if language.whisper is None:
+        source_script = _script_of_whisper_language(decode_as)
+        if source_script != language.script:
+            words = [
+                Word(
+                    convert_script(w.text, source_script, language.script),
+                    w.start,
+                    w.end,
+                    w.probability,
+                    w.segment_start,
+                )
+                for w in words
+            ]
+        fallback = next(
+            (lang.name for lang in all_languages().values() if lang.whisper == decode_as), decode_as
+        )
+        degraded.append(
+            {
+                "component": "language",
+                "reason": f"Whisper has no {language.name} model: decoded as {fallback}"
+                + (f", written in {language.name}'s script" if source_script != language.script else ""),
+            }
+        )
+    else:
+        fallback = None
+
+    lines = split_lines(words, capitalised_nouns=language.code == "de")
+    texts = [line.text for line in lines]
+
+    report("translating", 0.5)
+    t = time.perf_counter()
+    cultural_notes = None
+    if translate.llm_configured():
+        translations, cultural_notes = translate.llm_translate(texts, language)
+        translation_method = "llm"
+    elif language.code == "en":
+        translations, translation_method = texts, "source is English"
+    else:
+        english_words, _ = whisper.run(model, samples, decode_as, task="translate", beam_size=1)
+        translations = translate.assign_by_time(lines, english_words)
+        translation_method = f"whisper-{model} speech-to-English"
+    timings["translate"] = time.perf_counter() - t
+
+    report("second opinion", 0.75)
+    t = time.perf_counter()
+    second_opinion = None
+    second_model = "tiny.en" if language.code == "en" and model != "tiny.en" else model
+    try:
+        if second_model != model:
+            models.resolve(second_model)
+            second_words, _ = whisper.run(second_model, samples, decode_as)
+            label = f"whisper-{second_model}"
+        else:
+            second_words, _ = whisper.run(
+                model, samples, decode_as, beam_size=1, vad_filter=False, temperature=0.0
+            )
+            label = f"whisper-{model} greedy, no VAD"
+        second_opinion = compare(lines, second_words, label)
+    except models.ModelError as error:
+        degraded.append({"component": "second_opinion", "reason": f"did not run: {error}"})
+    timings["second_opinion"] = time.perf_counter() - t
+
+    records = [
+        _line_record(line, language, translations[i] if i < len(translations) else "")
+        for i, line in enumerate(lines)
+    ]
+    report("done", 1.0)
+    timings["total"] = time.perf_counter() - started
+    return {
+        "duration_seconds": round(duration, 3),
+        "lines": records,
+        "results": {
+            "transcript": "\n".join(r["text"] for r in records),
+            "transliteration": "\n".join(r["transliteration"] for r in records),
+            "translation": "\n".join(r["translation"] or "" for r in records),
+            "cultural_notes": cultural_notes,
+            "fallback_language": fallback,
+        },
+        "second_opinion": second_opinion,
+        "degraded": degraded,
+        "engine": {
+            "model": model,
+            "translation": translation_method,
+            "timings": {k: round(v, 3) for k, v in timings.items()},
+        },
+    }

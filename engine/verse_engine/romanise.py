@@ -1,0 +1,301 @@
+"""Romanisation per script, word for word: a romanised line has exactly as many words as its
+original, so romanised timing files reuse the original timings.
+
+Schemes: ISO 15919 for Indic scripts (aksharamukha), pinyin with tone marks (pypinyin), Hepburn
+(pykakasi), Revised Romanisation of Korean (korean-romanizer), RTGS for Thai (pythainlp, royin),
+ISO 9 for Cyrillic and an ALA-LC-style table for Arabic-script languages (below), anyascii only as
+the last resort. Latin-script languages keep their text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import warnings
+from functools import cache
+
+from anyascii import anyascii
+
+from .languages import Language
+
+# ISO 15924 code → aksharamukha script name.
+AKSHARAMUKHA = {
+    "Deva": "Devanagari",
+    "Beng": "Bengali",
+    "Telu": "Telugu",
+    "Taml": "Tamil",
+    "Gujr": "Gujarati",
+    "Knda": "Kannada",
+    "Orya": "Oriya",
+    "Mlym": "Malayalam",
+    "Guru": "Gurmukhi",
+    "Olck": "Santali",
+}
+
+ISO9 = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ",
+        [
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "e",
+            "ë",
+            "ž",
+            "z",
+            "i",
+            "j",
+            "k",
+            "l",
+            "m",
+            "n",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "u",
+            "f",
+            "h",
+            "c",
+            "č",
+            "š",
+            "ŝ",
+            "ʺ",
+            "y",
+            "ʹ",
+            "è",
+            "û",
+            "â",
+            "ì",
+            "ï",
+            "ê",
+            "g̀",
+        ],
+        strict=True,
+    )
+)
+
+# Consonants and long vowels of Arabic-script languages (Arabic, Urdu, Sindhi, Kashmiri). The script
+# does not write short vowels, so the romanisation shows what is written.
+ARABIC = {
+    "ا": "ā",
+    "آ": "ā",
+    "أ": "a",
+    "إ": "i",
+    "ب": "b",
+    "پ": "p",
+    "ت": "t",
+    "ٹ": "ṭ",
+    "ث": "s̱",
+    "ج": "j",
+    "چ": "c",
+    "ح": "ḥ",
+    "خ": "k͟h",
+    "د": "d",
+    "ڈ": "ḍ",
+    "ذ": "ẕ",
+    "ر": "r",
+    "ڑ": "ṛ",
+    "ز": "z",
+    "ژ": "ž",
+    "س": "s",
+    "ش": "sh",
+    "ص": "ṣ",
+    "ض": "ẓ",
+    "ط": "ṭ",
+    "ظ": "ẓ",
+    "ع": "ʻ",
+    "غ": "gh",
+    "ف": "f",
+    "ق": "q",
+    "ک": "k",
+    "ك": "k",
+    "گ": "g",
+    "ل": "l",
+    "م": "m",
+    "ن": "n",
+    "ں": "ṉ",
+    "و": "w",
+    "ہ": "h",
+    "ه": "h",
+    "ھ": "h",
+    "ء": "ʼ",
+    "ی": "y",
+    "ي": "y",
+    "ے": "e",
+    "ى": "á",
+    "ة": "h",
+    "ئ": "ʼ",
+    "ؤ": "ʼ",
+    "َ": "a",
+    "ِ": "i",
+    "ُ": "u",
+    "ً": "an",
+    "ٍ": "in",
+    "ٌ": "un",
+    "ّ": "",
+    "ْ": "",
+    "،": ",",
+    "؟": "?",
+}
+
+WORD = re.compile(r"\S+")
+
+
+def _aksharamukha(script: str, text: str, language: Language) -> str:
+    from aksharamukha import transliterate
+
+    # Modern Indo-Aryan languages in Devanagari drop the final and medial inherent vowel (dil, not
+    # dila); Sanskrit keeps it.
+    pre = ["RemoveSchwaHindi"] if script == "Deva" and language.name != "Sanskrit" else []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return transliterate.process(AKSHARAMUKHA[script], "ISO", text, pre_options=pre)
+
+
+def _arabic(text: str) -> str:
+    out = []
+    for i, ch in enumerate(text):
+        mapped = ARABIC.get(ch)
+        if mapped is None:
+            out.append(anyascii(ch) if ord(ch) > 127 else ch)
+            continue
+        # و and ی are long vowels between consonants.
+        if ch == "و" and i > 0:
+            mapped = "ū"
+        elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
+            mapped = "ī"
+        out.append(mapped)
+    return "".join(out)
+
+
+def _cyrillic(text: str) -> str:
+    out = []
+    for ch in text:
+        low = ch.lower()
+        mapped = ISO9.get(low)
+        if mapped is None:
+            out.append(ch)
+        else:
+            out.append(mapped.capitalize() if ch != low else mapped)
+    return "".join(out)
+
+
+@cache
+def _kakasi():
+    import pykakasi
+
+    return pykakasi.kakasi()
+
+
+def _hepburn(text: str) -> str:
+    return "".join(item["hepburn"] for item in _kakasi().convert(text))
+
+
+def _pinyin(text: str) -> str:
+    from pypinyin import Style, pinyin
+
+    return "".join(s[0] for s in pinyin(text, style=Style.TONE, errors=lambda chars: list(chars)))
+
+
+def _korean(text: str) -> str:
+    from korean_romanizer.romanizer import Romanizer
+
+    return Romanizer(text).romanize()
+
+
+def _thai(text: str) -> str:
+    from pythainlp.transliterate import romanize
+
+    return romanize(text, engine="royin")
+
+
+def _is_latin(text: str) -> bool:
+    """Latin letters, modifier letters (ʻ ʼ) and marks count; any other script does not."""
+    return all(
+        not ch.isalpha() or "LATIN" in unicodedata.name(ch, "") or unicodedata.category(ch) == "Lm"
+        for ch in text
+    )
+
+
+# Unicode script name prefix → ISO 15924 code, for words written in another script than expected.
+SCRIPT_NAMES = {
+    "DEVANAGARI": "Deva",
+    "BENGALI": "Beng",
+    "TELUGU": "Telu",
+    "TAMIL": "Taml",
+    "GUJARATI": "Gujr",
+    "KANNADA": "Knda",
+    "ORIYA": "Orya",
+    "MALAYALAM": "Mlym",
+    "GURMUKHI": "Guru",
+    "OL CHIKI": "Olck",
+}
+
+
+def script_of(word: str) -> str | None:
+    for ch in word:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            for prefix, code in SCRIPT_NAMES.items():
+                if name.startswith(prefix):
+                    return code
+            return None
+    return None
+
+
+def romanise_word(word: str, language: Language) -> str:
+    """One word (or token) to Latin script, by the language's scheme."""
+    if not word or _is_latin(word):
+        return word
+    scheme = language.romanisation
+    script = script_of(word) or language.script
+    try:
+        if script in AKSHARAMUKHA:
+            result = _aksharamukha(script, word, language)
+        elif scheme == "pinyin":
+            result = _pinyin(word)
+        elif scheme == "hepburn":
+            result = _hepburn(word)
+        elif scheme == "revised":
+            result = _korean(word)
+        elif scheme == "rtgs":
+            result = _thai(word)
+        elif scheme == "iso9":
+            result = _cyrillic(word)
+        elif scheme == "ala-lc":
+            result = _arabic(word)
+        else:
+            result = anyascii(word)
+    except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
+        result = anyascii(word)
+    # Whatever a scheme could not handle (mixed scripts) still ends up Latin.
+    return result if _is_latin(result) else anyascii(result)
+
+
+def romanise_words(words: list[str], language: Language) -> list[str]:
+    """Romanises each token, keeping its surrounding whitespace so joined lines keep their shape."""
+    out = []
+    for token in words:
+        lead = token[: len(token) - len(token.lstrip())]
+        out.append(lead + romanise_word(token.strip(), language))
+    return out
+
+
+def romanise_line(text: str, language: Language) -> str:
+    """Word for word: the result has as many whitespace-separated words as the input."""
+    return WORD.sub(lambda m: romanise_word(m.group(0), language) or "-", text)
+
+
+def convert_script(text: str, from_script: str, to_script: str) -> str:
+    """Text decoded in a related language's script, rewritten in the target language's own script."""
+    if from_script == to_script or from_script not in AKSHARAMUKHA or to_script not in AKSHARAMUKHA:
+        return text
+    from aksharamukha import transliterate
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return transliterate.process(AKSHARAMUKHA[from_script], AKSHARAMUKHA[to_script], text)

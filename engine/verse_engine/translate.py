@@ -1,0 +1,69 @@
+"""English translation, line by line. By default Whisper's speech-to-English task on the same
+audio, its English words assigned to the transcript line sung at that time. With an
+OpenAI-compatible chat endpoint configured (VERSE_LLM_BASE_URL, VERSE_LLM_MODEL, VERSE_LLM_API_KEY),
+the lines are translated by the LLM, which also writes cultural notes."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+
+from .languages import Language
+from .lines import Line, Word, join_words
+
+
+def assign_by_time(lines: list[Line], words: list[Word]) -> list[str]:
+    """Each translated word goes to the line whose time span is nearest its midpoint."""
+    buckets: list[list[str]] = [[] for _ in lines]
+    if not lines:
+        return []
+    for word in words:
+        mid = (word.start + word.end) / 2
+
+        def distance(line: Line, mid: float = mid) -> float:
+            if line.start <= mid <= line.end:
+                return 0.0
+            return min(abs(mid - line.start), abs(mid - line.end))
+
+        best = min(range(len(lines)), key=lambda i: distance(lines[i]))
+        buckets[best].append(word.text)
+    return [join_words(b) for b in buckets]
+
+
+def llm_configured() -> bool:
+    return bool(os.environ.get("VERSE_LLM_BASE_URL") and os.environ.get("VERSE_LLM_MODEL"))
+
+
+def llm_translate(
+    lines: list[str], language: Language, timeout: float = 120.0
+) -> tuple[list[str], str | None]:
+    """Translations (same count as lines) and cultural notes (None when the model finds none)."""
+    prompt = (
+        f"Translate these {language.name} song lyrics into English, line by line. Answer with JSON: "
+        '{"lines": [one English string per input line, same count], "cultural_notes": string or null}. '
+        "Cultural notes explain idioms, references or customs a listener abroad would miss; null if none.\n\n"
+        + json.dumps(lines, ensure_ascii=False)
+    )
+    body = {
+        "model": os.environ["VERSE_LLM_MODEL"],
+        "messages": [{"role": "user", "content": prompt}],
+        "response_format": {"type": "json_object"},
+        "temperature": 0,
+    }
+    request = urllib.request.Request(
+        os.environ["VERSE_LLM_BASE_URL"].rstrip("/") + "/chat/completions",
+        data=json.dumps(body).encode(),
+        headers={
+            "content-type": "application/json",
+            "authorization": f"Bearer {os.environ.get('VERSE_LLM_API_KEY', '')}",
+        },
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        content = json.load(response)["choices"][0]["message"]["content"]
+    parsed = json.loads(content)
+    translated = [str(x) for x in parsed.get("lines", [])]
+    if len(translated) != len(lines):
+        raise ValueError(f"the LLM returned {len(translated)} lines for {len(lines)}")
+    notes = parsed.get("cultural_notes")
+    return translated, (str(notes) if notes else None)
