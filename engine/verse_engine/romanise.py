@@ -299,3 +299,25 @@ def convert_script(text: str, from_script: str, to_script: str) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return transliterate.process(AKSHARAMUKHA[from_script], AKSHARAMUKHA[to_script], text)
+
+
+SUPERSCRIPTS = str.maketrans("", "", "¹²³⁴")
+
+
+def mostly_latin(texts: list[str]) -> bool:
+    letters = [ch for text in texts for ch in text if ch.isalpha()]
+    latin = sum(1 for ch in letters if "LATIN" in unicodedata.name(ch, ""))
+    return bool(letters) and latin / len(letters) > 0.5
+
+
+def latin_to_script(text: str, script: str) -> str:
+    """Phonetic Latin (as small Whisper models write Indic languages) into an Indic script (ITRANS)."""
+    if script not in AKSHARAMUKHA or not text.strip():
+        return text
+    from aksharamukha import transliterate
+
+    lead = text[: len(text) - len(text.lstrip())]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        converted = transliterate.process("ITRANS", AKSHARAMUKHA[script], text.strip().lower())
+    return lead + converted.translate(SUPERSCRIPTS)

@@ -1,0 +1,47 @@
+from verse_engine.lines import Word, split_lines
+
+
+def w(text, start, end=None, seg=False):
+    return Word(
+        text=text,
+        start=start,
+        end=end if end is not None else start + 0.3,
+        probability=0.9,
+        segment_start=seg,
+    )
+
+
+def test_breaks_at_pauses_and_keeps_word_times():
+    words = [w(" la", 0), w(" la", 0.4), w(" la", 0.8), w(" again", 2.0), w(" here", 2.4)]
+    lines = split_lines(words)
+    assert [line.text for line in lines] == ["la la la", "again here"]
+    assert lines[1].start == 2.0
+    assert [x.start for x in lines[0].words] == [0, 0.4, 0.8]
+
+
+def test_breaks_after_closing_punctuation_and_at_whisper_phrases():
+    words = [
+        w(" one", 0),
+        w(" two.", 0.3),
+        w(" three", 0.6),
+        w(" four", 0.9),
+        w(" five", 1.2, seg=True),
+        w(" six", 1.5),
+    ]
+    assert [line.text for line in split_lines(words)] == ["one two.", "three four", "five six"]
+
+
+def test_long_lines_are_split():
+    words = [w(f" word{i}", i * 0.3) for i in range(30)]
+    assert all(len(line.text) <= 48 for line in split_lines(words))
+
+
+def test_capital_after_a_breath_starts_a_line_except_in_german():
+    words = [w(" the", 0), w(" road", 0.3), w(" is", 0.6), w(" long", 0.9), w(" And", 1.45), w(" wide", 1.8)]
+    assert [line.text for line in split_lines(words)] == ["the road is long", "And wide"]
+    assert len(split_lines(words, capitalised_nouns=True)) == 1
+
+
+def test_cjk_words_join_without_spaces():
+    words = [w("你", 0), w("好", 0.2), w("世界", 0.4)]
+    assert split_lines(words)[0].text == "你好世界"

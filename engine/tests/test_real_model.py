@@ -1,0 +1,96 @@
+"""The real model on short clips with known text (espeak-ng), in English, Spanish and Hindi."""
+
+import re
+import unicodedata
+
+from fastapi.testclient import TestClient
+
+from verse_engine.app import app
+from verse_engine.languages import find
+from verse_engine.pipeline import transcribe_song
+
+from .conftest import SPOKEN, requires_base
+
+
+def cer(ref: str, hyp: str) -> float:
+    def norm(t):
+        return "".join(re.sub(r"[^\w\s]", "", unicodedata.normalize("NFC", t.lower())).split())
+
+    r, h = norm(ref), norm(hyp)
+    d = list(range(len(h) + 1))
+    for i in range(1, len(r) + 1):
+        prev, d[0] = d[0], i
+        for j in range(1, len(h) + 1):
+            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (r[i - 1] != h[j - 1]))
+    return d[len(h)] / max(1, len(r))
+
+
+TEXT = {name: text for name, _voice, text in SPOKEN}
+
+
+@requires_base
+def test_english_is_transcribed_and_its_translation_is_itself(clips):
+    result = transcribe_song(clips / "en.wav", find("English"))
+    assert cer(TEXT["en"], result["results"]["transcript"]) < 0.15
+    assert result["results"]["translation"] == result["results"]["transcript"]
+    assert result["second_opinion"]["model"] == "whisper-tiny.en"
+    assert all(line["words"] and line["start"] <= line["end"] for line in result["lines"])
+
+
+@requires_base
+def test_spanish_is_transcribed_romanised_and_translated_line_by_line(clips):
+    result = transcribe_song(clips / "es.wav", find("Spanish"))
+    assert cer(TEXT["es"], result["results"]["transcript"]) < 0.35
+    lines = result["lines"]
+    assert len(result["results"]["translation"].split("\n")) == len(lines)
+    assert all(line["transliteration"] == line["text"] for line in lines)
+    assert result["results"]["translation"].strip() != ""
+    assert result["second_opinion"] is not None
+
+
+@requires_base
+def test_hindi_comes_back_in_devanagari_with_a_latin_romanisation(clips):
+    result = transcribe_song(clips / "hi.wav", find("Hindi"))
+    letters = [ch for ch in result["results"]["transcript"] if ch.isalpha()]
+    assert letters and all("DEVANAGARI" in unicodedata.name(ch) for ch in letters)
+    for line in result["lines"]:
+        assert len(line["transliteration"].split()) == len(line["text"].split())
+        assert all(not ch.isalpha() or "LATIN" in unicodedata.name(ch) for ch in line["transliteration"])
+
+
+@requires_base
+def test_http_api(clips):
+    client = TestClient(app)
+    health = client.get("/health").json()
+    assert health["asr_ready"] is True and "base" in health["models"]
+    body = client.post(
+        "/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "English"}
+    ).json()
+    assert cer(TEXT["en"], body["results"]["transcript"]) < 0.15
+    with (clips / "en.wav").open("rb") as f:
+        openai = client.post(
+            "/v1/audio/transcriptions", files={"file": ("en.wav", f, "audio/wav")}, data={"language": "en"}
+        )
+    assert cer(TEXT["en"], openai.json()["text"]) < 0.15
+    assert (
+        client.post(
+            "/v1/verse/transcribe", json={"audio_path": "/nope.wav", "language": "English"}
+        ).status_code
+        == 400
+    )
+    bad = client.post(
+        "/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "Klingon"}
+    )
+    assert bad.json()["error"]["code"] == "unknown_language"
+    romanised = client.post("/v1/verse/romanise", json={"language": "Hindi", "lines": ["दिल कमल"]}).json()
+    assert romanised == {"lines": ["dil kamal"]}
+
+
+def test_undecodable_audio_is_422(tmp_path):
+    (tmp_path / "x.mp3").write_text("not audio at all " * 50)
+    client = TestClient(app)
+    res = client.post(
+        "/v1/verse/transcribe", json={"audio_path": str(tmp_path / "x.mp3"), "language": "English"}
+    )
+    assert res.status_code == 422
+    assert res.json()["error"]["code"] in ("undecodable_audio", "empty_audio")

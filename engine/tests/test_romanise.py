@@ -1,0 +1,82 @@
+import unicodedata
+
+import pytest
+
+from verse_engine.languages import all_languages, find
+from verse_engine.romanise import convert_script, latin_to_script, mostly_latin, romanise_line, romanise_word
+
+# (language, original line, expected romanisation)
+CASES = [
+    ("Hindi", "दिल कमल मेरा", "dil kamal mērā"),
+    ("Marathi", "माझे गाणे", "mājhē gāṇē"),
+    ("Sanskrit", "कमल", "kamala"),
+    ("Bengali", "আমার সোনার বাংলা", "āmāra sōnāra bāṁlā"),
+    ("Tamil", "வணக்கம் உலகம்", "vaṇakkam ulakam"),
+    ("Telugu", "నమస్కారం", "namaskāraṁ"),
+    ("Kannada", "ನಮಸ್ಕಾರ", "namaskāra"),
+    ("Malayalam", "നമസ്കാരം", "namaskāraṁ"),
+    ("Gujarati", "નમસ્તે", "namastē"),
+    ("Punjabi", "ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "sata srī akāla"),
+    ("Odia", "ନମସ୍କାର", "namaskāra"),
+    ("Santali", "ᱱᱚᱢᱚᱥᱛᱮ", "namastē"),
+    ("Mandarin Chinese", "你好 世界", "nǐhǎo shìjiè"),
+    ("Korean", "안녕하세요 세계", "annyeonghaseyo segye"),
+    ("Russian", "Привет мир", "Privet mir"),
+    ("Thai", "สวัสดี ครับ", "swatdi khrap"),
+    ("Urdu", "دل دل پاکستان", "dl dl pākstān"),
+    ("Spanish", "hola mundo", "hola mundo"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), CASES)
+def test_romanises_each_script_to_its_scheme(language, text, expected):
+    assert romanise_line(text, find(language)) == expected
+
+
+@pytest.mark.parametrize("name", sorted(all_languages()))
+def test_every_language_keeps_the_word_count_and_ends_latin(name):
+    samples = {
+        "Deva": "दिल है मेरा",
+        "Beng": "আমার সোনার বাংলা",
+        "Telu": "నా పాట ఇది",
+        "Taml": "என் பாடல் இது",
+        "Gujr": "મારું ગીત આ",
+        "Knda": "ನನ್ನ ಹಾಡು ಇದು",
+        "Orya": "ମୋର ଗୀତ ଏହା",
+        "Mlym": "എന്റെ പാട്ട് ഇത്",
+        "Guru": "ਮੇਰਾ ਗੀਤ ਇਹ",
+        "Olck": "ᱤᱧ ᱨᱮᱱᱟᱜ ᱥᱮᱨᱮᱧ",
+        "Arab": "دل دل پاکستان",
+        "Hans": "我的 歌 这里",
+        "Jpan": "私の 歌 ここ",
+        "Hang": "나의 노래 여기",
+        "Thai": "เพลง ของ ฉัน",
+        "Cyrl": "моя песня здесь",
+        "Latn": "my song here",
+    }
+    language = find(name)
+    text = samples[language.script]
+    out = romanise_line(text, language)
+    assert len(out.split()) == len(text.split()), out
+    assert all(
+        not ch.isalpha() or "LATIN" in unicodedata.name(ch) or unicodedata.category(ch) == "Lm" for ch in out
+    ), out
+
+
+def test_japanese_uses_hepburn():
+    assert romanise_word("こんにちは", find("Japanese")).startswith("konnichi")
+
+
+def test_words_in_another_script_are_romanised_from_their_own_script():
+    assert romanise_line("दिल hello", find("Hindi")) == "dil hello"
+
+
+def test_fallback_languages_are_written_in_their_own_script():
+    assert convert_script("আমার সোনার বাংলা", "Beng", "Orya") == "ଆମାର ସୋନାର ବାଂଲା"
+    assert convert_script("नमस्ते", "Deva", "Olck") == "ᱱᱚᱢᱚᱥᱛᱮ"
+    assert convert_script("नमस्ते", "Deva", "Deva") == "नमस्ते"
+
+
+def test_phonetic_latin_is_brought_back_to_the_script():
+    assert mostly_latin(["Nadi", "patthar"]) and not mostly_latin(["नदी"])
+    assert latin_to_script(" nadi", "Deva") == " नदि"

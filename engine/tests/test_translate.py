@@ -1,0 +1,58 @@
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+from verse_engine.languages import find
+from verse_engine.lines import Line, Word
+from verse_engine.translate import assign_by_time, llm_translate
+
+
+def line(text, start, end):
+    return Line([Word(text, start, end, 0.9)])
+
+
+def test_english_words_go_to_the_line_sung_at_their_time():
+    lines = [line("uno", 0, 2), line("dos", 3, 5), line("tres", 8, 9)]
+    english = [
+        Word(" one", 0.2, 0.6, 1),
+        Word(" more", 1.0, 1.5, 1),
+        Word(" two", 3.5, 4, 1),
+        Word(" three", 7.5, 7.9, 1),
+    ]
+    assert assign_by_time(lines, english) == ["one more", "two", "three"]
+
+
+def test_a_line_without_english_gets_an_empty_translation_and_counts_match():
+    lines = [line("a", 0, 1), line("b", 10, 11)]
+    out = assign_by_time(lines, [Word(" hi", 0.5, 0.6, 1)])
+    assert out == ["hi", ""]
+    assert assign_by_time([], [Word(" x", 0, 1, 1)]) == []
+
+
+class _Chat(BaseHTTPRequestHandler):
+    def do_POST(self):  # noqa: N802 - http.server naming
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        lines = json.loads(body["messages"][0]["content"].split("\n\n", 1)[1])
+        reply = {"lines": [f"EN: {x}" for x in lines], "cultural_notes": "A note."}
+        payload = {"choices": [{"message": {"content": json.dumps(reply)}}]}
+        data = json.dumps(payload).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_llm_adapter_translates_line_by_line(monkeypatch):
+    server = HTTPServer(("127.0.0.1", 0), _Chat)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("VERSE_LLM_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
+    monkeypatch.setenv("VERSE_LLM_MODEL", "test-model")
+    try:
+        lines, notes = llm_translate(["hola", "adiós"], find("Spanish"))
+    finally:
+        server.shutdown()
+    assert lines == ["EN: hola", "EN: adiós"]
+    assert notes == "A note."
