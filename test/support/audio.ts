@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /** Small audio made in the test: a WAV sine tone (no external tools), 16 kHz mono 16-bit. */
 export function wavTone(seconds = 1, frequency = 440, sampleRate = 16000): Buffer {
   const samples = Math.round(seconds * sampleRate);
@@ -19,4 +24,12 @@ export function wavTone(seconds = 1, frequency = 440, sampleRate = 16000): Buffe
     buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 8000), 44 + i * 2);
   }
   return buf;
+}
+
+/** Speech with known text, spoken by espeak-ng (installed by ops/engine.sh). */
+export function spokenWav(voice: string, text: string): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'verse-speech-'));
+  const file = path.join(dir, 'speech.wav');
+  execFileSync('espeak-ng', ['-v', voice, '-w', file, text]);
+  return readFileSync(file);
 }
