@@ -12,6 +12,8 @@
  *   verse serve [--port P]                            gateway + every processor, one process each
  *   verse gateway [--port P]                          the gateway alone
  *   verse processor NAME                              one processor (a consumer-group member)
+ *   verse models list | pull NAME | verify [NAME] | path NAME     speech models (the engine's)
+ *   verse transcribe FILE --language NAME [--out DIR]            one song, without the platform
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
@@ -24,6 +26,7 @@ import { migrateCassandra } from '../sinks/cassandra/migrate.ts';
 import { ensureTopics, registerSchemas } from '../sinks/kafka/setup.ts';
 import { connectPlatform } from './platform.ts';
 import { runGateway, runProcessor, serveAll } from './serve.ts';
+import { runEngineCli, transcribeFile } from './transcribe-file.ts';
 
 class UsageError extends Error {}
 
@@ -54,6 +57,20 @@ async function main(argv: string[]): Promise<void> {
     const { values } = parseArgs({ args: argv.slice(1), options: { port: { type: 'string' } } });
     if (values.port) process.env.VERSE_PORT = String(positiveInt(values.port, '--port'));
     return group === 'serve' ? serveAll() : runGateway(loadConfig());
+  }
+  if (group === 'models') {
+    await runEngineCli(argv, false);
+    return;
+  }
+  if (group === 'transcribe') {
+    const { values, positionals } = parseArgs({
+      args: argv.slice(1),
+      allowPositionals: true,
+      options: { language: { type: 'string' }, out: { type: 'string', default: '.' } },
+    });
+    if (!positionals[0] || !values.language)
+      throw new UsageError('usage: verse transcribe FILE --language NAME [--out DIR]');
+    return print({ written: await transcribeFile(positionals[0], values.language, values.out!) });
   }
   const config = loadConfig();
   switch (`${group} ${action ?? ''}`.trim()) {

@@ -1,0 +1,43 @@
+/** What every renderer takes: lines with their timings, in the original script or romanised. */
+import type { LyricLine } from '../jobs/job.ts';
+
+export type Variant = 'original' | 'transliterated';
+
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface TimedLine {
+  text: string;
+  start: number;
+  end: number;
+  words: TimedWord[] | null;
+}
+
+export interface TrackInfo {
+  title?: string;
+  artist?: string;
+  durationSeconds?: number | null;
+}
+
+/**
+ * The lines that have timings, in the requested variant. Romanised words share the original
+ * words' timings: romanisation keeps the word count (engine/verse_engine/romanise.py).
+ */
+export function timedLines(lines: LyricLine[], variant: Variant): TimedLine[] {
+  return lines
+    .filter((l): l is LyricLine & { start: number; end: number } => l.start !== null && l.end !== null)
+    .map((line) => {
+      const text = variant === 'original' ? line.text : line.transliteration;
+      const romanised = line.transliteration.split(/\s+/).filter(Boolean);
+      const words =
+        line.words?.map((w, i) => ({
+          text: variant === 'original' ? w.word : (romanised[i] ?? w.word),
+          start: w.start,
+          end: w.end,
+        })) ?? null;
+      return { text, start: line.start, end: line.end, words };
+    });
+}
