@@ -63,9 +63,7 @@ def test_http_api(clips):
     client = TestClient(app)
     health = client.get("/health").json()
     assert health["asr_ready"] is True and "base" in health["models"]
-    body = client.post(
-        "/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "English"}
-    ).json()
+    body = client.post("/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "English"}).json()
     assert cer(TEXT["en"], body["results"]["transcript"]) < 0.15
     with (clips / "en.wav").open("rb") as f:
         openai = client.post(
@@ -73,14 +71,9 @@ def test_http_api(clips):
         )
     assert cer(TEXT["en"], openai.json()["text"]) < 0.15
     assert (
-        client.post(
-            "/v1/verse/transcribe", json={"audio_path": "/nope.wav", "language": "English"}
-        ).status_code
-        == 400
+        client.post("/v1/verse/transcribe", json={"audio_path": "/nope.wav", "language": "English"}).status_code == 400
     )
-    bad = client.post(
-        "/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "Klingon"}
-    )
+    bad = client.post("/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "Klingon"})
     assert bad.json()["error"]["code"] == "unknown_language"
     romanised = client.post("/v1/verse/romanise", json={"language": "Hindi", "lines": ["दिल कमल"]}).json()
     assert romanised == {"lines": ["dil kamal"]}
@@ -89,8 +82,6 @@ def test_http_api(clips):
 def test_undecodable_audio_is_422(tmp_path):
     (tmp_path / "x.mp3").write_text("not audio at all " * 50)
     client = TestClient(app)
-    res = client.post(
-        "/v1/verse/transcribe", json={"audio_path": str(tmp_path / "x.mp3"), "language": "English"}
-    )
+    res = client.post("/v1/verse/transcribe", json={"audio_path": str(tmp_path / "x.mp3"), "language": "English"})
     assert res.status_code == 422
     assert res.json()["error"]["code"] in ("undecodable_audio", "empty_audio")

@@ -38,9 +38,7 @@ def test_verify_detects_a_changed_file(tmp_path: Path):
 
 
 def test_unpinned_models_are_refused():
-    assert models.verify(models.MODELS["turbo"], Path("/nonexistent"))[0].startswith(
-        "turbo has no pinned checksums"
-    )
+    assert models.verify(models.MODELS["turbo"], Path("/nonexistent"))[0].startswith("turbo has no pinned checksums")
 
 
 def test_the_packaged_models_verify_where_installed():

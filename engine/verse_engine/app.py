@@ -36,9 +36,7 @@ class EngineHTTPError(Exception):
 
 @app.exception_handler(EngineHTTPError)
 async def _engine_error(_request: Request, error: EngineHTTPError) -> JSONResponse:
-    return JSONResponse(
-        status_code=error.status, content={"error": {"code": error.code, "message": error.message}}
-    )
+    return JSONResponse(status_code=error.status, content={"error": {"code": error.code, "message": error.message}})
 
 
 @app.exception_handler(AudioError)
@@ -48,9 +46,7 @@ async def _audio_error(_request: Request, error: AudioError) -> JSONResponse:
 
 @app.exception_handler(models.ModelError)
 async def _model_error(_request: Request, error: models.ModelError) -> JSONResponse:
-    return JSONResponse(
-        status_code=503, content={"error": {"code": "model_unavailable", "message": str(error)}}
-    )
+    return JSONResponse(status_code=503, content={"error": {"code": "model_unavailable", "message": str(error)}})
 
 
 def _language(name: str) -> Language:
@@ -128,8 +124,7 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
             "duration": len(samples) / 16000,
             "text": text,
             "segments": [
-                {"id": i, "start": s.start, "end": s.end, "text": s.text.strip()}
-                for i, s in enumerate(segments)
+                {"id": i, "start": s.start, "end": s.end, "text": s.text.strip()} for i, s in enumerate(segments)
             ],
             "words": [{"word": w.text.strip(), "start": w.start, "end": w.end} for w in words],
             "lines": [line.text for line in split_lines(words)],

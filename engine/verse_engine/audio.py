@@ -40,9 +40,7 @@ def load(path: str | Path) -> np.ndarray:
         raise AudioError("empty_audio", "The audio file is empty")
     declared = declared_duration(path)
     if declared is not None and declared > MAX_SECONDS + 1:
-        raise AudioError(
-            "audio_too_long", f"The audio is {declared / 60:.1f} minutes long; the limit is 15 minutes"
-        )
+        raise AudioError("audio_too_long", f"The audio is {declared / 60:.1f} minutes long; the limit is 15 minutes")
     try:
         audio = decode_audio(str(path), sampling_rate=SAMPLE_RATE)
     except (av.error.FFmpegError, ValueError, IndexError) as error:
@@ -51,9 +49,7 @@ def load(path: str | Path) -> np.ndarray:
     if seconds < 0.1:
         raise AudioError("empty_audio", "The audio contains no sound to transcribe")
     if seconds > MAX_SECONDS + 1:
-        raise AudioError(
-            "audio_too_long", f"The audio is {seconds / 60:.1f} minutes long; the limit is 15 minutes"
-        )
+        raise AudioError("audio_too_long", f"The audio is {seconds / 60:.1f} minutes long; the limit is 15 minutes")
     if declared is not None and declared > 10 and seconds < 0.5 * declared:
         raise AudioError(
             "truncated_audio",

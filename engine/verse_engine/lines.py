@@ -52,10 +52,7 @@ def _starts_sung_line(word: Word, capitalised_nouns: bool) -> bool:
     """Whisper capitalises the first word of a sung line; in German every noun is capitalised."""
     first = word.text.strip()[:1]
     return (
-        not capitalised_nouns
-        and first.isalpha()
-        and first.isupper()
-        and word.text.strip() not in ("I", "I'm", "I'll")
+        not capitalised_nouns and first.isalpha() and first.isupper() and word.text.strip() not in ("I", "I'm", "I'll")
     )
 
 
@@ -74,11 +71,7 @@ def split_lines(words: list[Word], capitalised_nouns: bool = False) -> list[Line
             too_long = len(text) + len(word.text) > MAX_CHARS or len(current) >= MAX_WORDS
             phrase = word.segment_start and len(current) >= 2
             # A capital after a breath: Whisper also capitalises words mid-line, so a gap is needed too.
-            capital = (
-                _starts_sung_line(word, capitalised_nouns)
-                and len(current) >= 3
-                and word.start - prev.end >= 0.2
-            )
+            capital = _starts_sung_line(word, capitalised_nouns) and len(current) >= 3 and word.start - prev.end >= 0.2
             if pause or closed or comma or too_long or phrase or capital:
                 lines.append(Line(current))
                 current = []

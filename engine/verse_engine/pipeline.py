@@ -74,9 +74,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
                 )
                 for w in words
             ]
-        fallback = next(
-            (lang.name for lang in all_languages().values() if lang.whisper == decode_as), decode_as
-        )
+        fallback = next((lang.name for lang in all_languages().values() if lang.whisper == decode_as), decode_as)
         degraded.append(
             {
                 "component": "language",
@@ -112,9 +110,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     elif language.code == "en":
         translations, translation_method = texts, "source is English"
     else:
-        english_words, _ = whisper.run(
-            model, samples, decode_as, task="translate", beam_size=1, temperature=0.0
-        )
+        english_words, _ = whisper.run(model, samples, decode_as, task="translate", beam_size=1, temperature=0.0)
         translations = translate.assign_by_time(lines, english_words)
         translation_method = f"whisper-{model} speech-to-English"
     timings["translate"] = time.perf_counter() - t
@@ -129,9 +125,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
             second_words, _ = whisper.run(second_model, samples, decode_as, temperature=0.0)
             label = f"whisper-{second_model}"
         else:
-            second_words, _ = whisper.run(
-                model, samples, decode_as, beam_size=1, vad_filter=False, temperature=0.0
-            )
+            second_words, _ = whisper.run(model, samples, decode_as, beam_size=1, vad_filter=False, temperature=0.0)
             label = f"whisper-{model} greedy, no VAD"
         second_opinion = compare(lines, second_words, label)
     except models.ModelError as error:
@@ -139,8 +133,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     timings["second_opinion"] = time.perf_counter() - t
 
     records = [
-        _line_record(line, language, translations[i] if i < len(translations) else "")
-        for i, line in enumerate(lines)
+        _line_record(line, language, translations[i] if i < len(translations) else "") for i, line in enumerate(lines)
     ]
     report("done", 1.0)
     timings["total"] = time.perf_counter() - started

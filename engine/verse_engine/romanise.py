@@ -216,8 +216,7 @@ def _thai(text: str) -> str:
 def _is_latin(text: str) -> bool:
     """Latin letters, modifier letters (ʻ ʼ) and marks count; any other script does not."""
     return all(
-        not ch.isalpha() or "LATIN" in unicodedata.name(ch, "") or unicodedata.category(ch) == "Lm"
-        for ch in text
+        not ch.isalpha() or "LATIN" in unicodedata.name(ch, "") or unicodedata.category(ch) == "Lm" for ch in text
     )
 
 

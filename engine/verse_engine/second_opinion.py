@@ -26,11 +26,7 @@ def compare(lines: list[Line], second: list[Word], model: str) -> dict:
         heard = join_words(
             [w.text for w in second if line.start - WINDOW <= (w.start + w.end) / 2 <= line.end + WINDOW]
         )
-        ratio = (
-            SequenceMatcher(None, normalise(line.text), normalise(heard)).ratio()
-            if heard or line.text
-            else 1.0
-        )
+        ratio = SequenceMatcher(None, normalise(line.text), normalise(heard)).ratio() if heard or line.text else 1.0
         ratios.append(ratio)
         if heard and ratio < SUGGEST_BELOW:
             suggestions.append(

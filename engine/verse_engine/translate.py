@@ -35,9 +35,7 @@ def llm_configured() -> bool:
     return bool(os.environ.get("VERSE_LLM_BASE_URL") and os.environ.get("VERSE_LLM_MODEL"))
 
 
-def llm_translate(
-    lines: list[str], language: Language, timeout: float = 120.0
-) -> tuple[list[str], str | None]:
+def llm_translate(lines: list[str], language: Language, timeout: float = 120.0) -> tuple[list[str], str | None]:
     """Translations (same count as lines) and cultural notes (None when the model finds none)."""
     prompt = (
         f"Translate these {language.name} song lyrics into English, line by line. Answer with JSON: "

@@ -1,0 +1,106 @@
+"""Forced alignment of known text to audio with Whisper's cross-attention (CTranslate2 `align`),
+window by window (at most 30 s each, as Whisper sees audio). Used to time the words of the
+transcript, and by the alignment stage to time reviewed or supplied lyrics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from faster_whisper import WhisperModel
+from faster_whisper.audio import pad_or_trim
+from faster_whisper.tokenizer import Tokenizer
+
+from .lines import Word
+
+SAMPLE_RATE = 16000
+WINDOW_SECONDS = 30.0
+
+
+@dataclass
+class Span:
+    """A piece of text and the audio window it is sung in (seconds, absolute)."""
+
+    text: str
+    start: float
+    end: float
+
+
+def tokenizer_for(model: WhisperModel, language: str) -> Tokenizer:
+    return Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language=language)
+
+
+def clip_long_edges(words: list[Word]) -> None:
+    """Alignment paths must span the whole window, so the first and last words absorb any silence
+    or instrumental around them; cut them to twice the median word length (as faster-whisper does)."""
+    if len(words) < 2:
+        return
+    durations = sorted(w.end - w.start for w in words)
+    longest = 2 * min(0.7, max(0.1, durations[len(durations) // 2]))
+    first, last = words[0], words[-1]
+    if first.end - first.start > longest:
+        first.start = first.end - longest
+    if last.end - last.start > longest:
+        last.end = last.start + longest
+
+
+def align_window(
+    model: WhisperModel, audio: np.ndarray, start: float, end: float, texts: list[str], language: str
+) -> list[list[Word]]:
+    """Words of each text with absolute times, aligned inside [start, end] (at most 30 s)."""
+    tokenizer = tokenizer_for(model, language)
+    per_text = [tokenizer.encode(" " + t.strip()) if t.strip() else [] for t in texts]
+    tokens = [tok for toks in per_text for tok in toks]
+    if not tokens:
+        return [[] for _ in texts]
+    end = min(end, start + WINDOW_SECONDS)
+    chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
+    features = model.feature_extractor(chunk)
+    num_frames = min(features.shape[-1], 3000)
+    encoder_output = model.encode(pad_or_trim(features))
+    aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
+    words = [
+        Word(
+            text=w["word"],
+            start=start + float(w["start"]),
+            end=start + float(w["end"]),
+            probability=float(w["probability"]),
+        )
+        for w in aligned
+    ]
+    clip_long_edges(words)
+    # Give each text back its own words, by how many words its tokens make.
+    out: list[list[Word]] = []
+    cursor = 0
+    for toks in per_text:
+        count = len(tokenizer.split_to_word_tokens(toks + [tokenizer.eot])[0]) - 1 if toks else 0
+        out.append(words[cursor : cursor + count])
+        cursor += count
+    return out
+
+
+PAD = 0.5
+
+
+def windows(spans: list[Span], max_seconds: float = WINDOW_SECONDS - 2.0) -> list[tuple[float, float, list[int]]]:
+    """Groups consecutive spans into windows that fit Whisper's 30 s: (start, end, span indices)."""
+    groups: list[tuple[float, float, list[int]]] = []
+    for i, span in enumerate(spans):
+        if groups:
+            start, _end, members = groups[-1]
+            if span.end + PAD - start <= max_seconds:
+                members.append(i)
+                groups[-1] = (start, span.end + PAD, members)
+                continue
+        groups.append((max(0.0, span.start - PAD), span.end + PAD, [i]))
+    return groups
+
+
+def align_spans(model: WhisperModel, audio: np.ndarray, spans: list[Span], language: str) -> list[list[Word]]:
+    """Each span's words, timed. Spans longer than a window are aligned alone from their start."""
+    out: list[list[Word]] = [[] for _ in spans]
+    for start, end, members in windows(spans):
+        timed = align_window(model, audio, start, end, [spans[i].text for i in members], language)
+        for i, words in zip(members, timed, strict=True):
+            out[i] = words
+    return out
