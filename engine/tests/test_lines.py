@@ -45,3 +45,19 @@ def test_capital_after_a_breath_starts_a_line_except_in_german():
 def test_cjk_words_join_without_spaces():
     words = [w("你", 0), w("好", 0.2), w("世界", 0.4)]
     assert split_lines(words)[0].text == "你好世界"
+
+
+def test_clean_words_drops_letterless_tokens_and_cuts_loops():
+    from verse_engine.pipeline import clean_words
+
+    words = [
+        w(" ।", 0),
+        w(" la", 1),
+        w(" la", 1.5),
+        w(" la", 2),
+        w(" la", 2.5),
+        w(" la", 3),
+        w(" end", 3.5),
+        w(" -", 4),
+    ]
+    assert [x.text.strip() for x in clean_words(words)] == ["la", "la", "la", "end"]

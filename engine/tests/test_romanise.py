@@ -3,7 +3,7 @@ import unicodedata
 import pytest
 
 from verse_engine.languages import all_languages, find
-from verse_engine.romanise import convert_script, latin_to_script, mostly_latin, romanise_line, romanise_word
+from verse_engine.romanise import convert_script, dominant_script, romanise_line, romanise_word, to_script
 
 # (language, original line, expected romanisation)
 CASES = [
@@ -77,6 +77,9 @@ def test_fallback_languages_are_written_in_their_own_script():
     assert convert_script("नमस्ते", "Deva", "Deva") == "नमस्ते"
 
 
-def test_phonetic_latin_is_brought_back_to_the_script():
-    assert mostly_latin(["Nadi", "patthar"]) and not mostly_latin(["नदी"])
-    assert latin_to_script(" nadi", "Deva") == " नदि"
+def test_output_in_another_script_is_rewritten_in_the_language_s_own():
+    assert dominant_script(["Nadi", "patthar"]) == "Latn"
+    assert dominant_script(["सोबह", "سوبہ", "سورج"]) == "Arab"
+    assert to_script(" nadi", "Latn", "Deva") == " नदि"
+    assert to_script("سورج", "Arab", "Deva") == "सवरज"
+    assert to_script("समावे", "Deva", "Gujr") == "સમાવે"

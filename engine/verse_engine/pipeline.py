@@ -13,7 +13,7 @@ from . import audio as audio_mod
 from . import models, translate, whisper
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines
-from .romanise import AKSHARAMUKHA, convert_script, latin_to_script, mostly_latin, romanise_words
+from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
 from .second_opinion import compare
 
 FLAG_BELOW = 0.45
@@ -41,6 +41,23 @@ def _line_record(line: Line, language: Language, translation: str | None) -> dic
         "confidence": round(line.confidence, 3),
         "flagged": line.confidence < FLAG_BELOW,
     }
+
+
+MAX_REPEATS = 3
+
+
+def clean_words(words: list[Word]) -> list[Word]:
+    """Drops tokens without letters or digits (a lone danda, dashes) and cuts runs of one token
+    repeated more than MAX_REPEATS times: what small models emit when they loop."""
+    out: list[Word] = []
+    for word in words:
+        token = word.text.strip()
+        if not any(ch.isalnum() for ch in token):
+            continue
+        if len(out) >= MAX_REPEATS and all(w.text.strip() == token for w in out[-MAX_REPEATS:]):
+            continue
+        out.append(word)
+    return out
 
 
 def transcribe_song(path: str | Path, language: Language, progress: Progress | None = None) -> dict:
@@ -85,18 +102,24 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     else:
         fallback = None
 
-    # Small Whisper models often write Indic languages in Latin letters. The transcript must be in
-    # the language's own script, so phonetic Latin is converted, and the result is marked degraded.
-    if language.script != "Latn" and mostly_latin([w.text for w in words]):
-        if language.script in AKSHARAMUKHA:
+    words = clean_words(words)
+
+    # Small Whisper models often write an Indic language in Latin letters or in a neighbouring
+    # script (Hindi in Urdu letters, Gujarati in Devanagari). The transcript must be in the
+    # language's own script, so such output is rewritten phonetically and marked degraded.
+    found = dominant_script([w.text for w in words])
+    if language.script in AKSHARAMUKHA and found and found != language.script:
+        if found in CONVERTIBLE_SOURCES:
             words = [
-                Word(latin_to_script(w.text, language.script), w.start, w.end, w.probability, w.segment_start)
+                Word(to_script(w.text, found, language.script), w.start, w.end, w.probability, w.segment_start)
                 for w in words
             ]
-            reason = f"{model} wrote {language.name} in Latin letters; converted phonetically to its script"
+            reason = f"{model} wrote {language.name} in {found} script; rewritten phonetically in {language.script}"
         else:
-            reason = f"{model} wrote {language.name} in Latin letters; its script has no phonetic converter"
+            reason = f"{model} wrote {language.name} in {found} script, which cannot be rewritten in {language.script}"
         degraded.append({"component": "script", "reason": reason})
+    elif language.script != "Latn" and found == "Latn":
+        degraded.append({"component": "script", "reason": f"{model} wrote {language.name} in Latin letters"})
 
     lines = split_lines(words, capitalised_nouns=language.code == "de")
     texts = [line.text for line in lines]

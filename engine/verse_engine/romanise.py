@@ -302,21 +302,41 @@ def convert_script(text: str, from_script: str, to_script: str) -> str:
 
 SUPERSCRIPTS = str.maketrans("", "", "¹²³⁴")
 
-
-def mostly_latin(texts: list[str]) -> bool:
-    letters = [ch for text in texts for ch in text if ch.isalpha()]
-    latin = sum(1 for ch in letters if "LATIN" in unicodedata.name(ch, ""))
-    return bool(letters) and latin / len(letters) > 0.5
+# Scripts a transcript may come back in that can be rewritten phonetically into an Indic script:
+# aksharamukha source names (Perso-Arabic read as Urdu consonants, Latin as ITRANS).
+CONVERTIBLE_SOURCES = {**AKSHARAMUKHA, "Arab": "Arab-Ur", "Latn": "ITRANS"}
 
 
-def latin_to_script(text: str, script: str) -> str:
-    """Phonetic Latin (as small Whisper models write Indic languages) into an Indic script (ITRANS)."""
-    if script not in AKSHARAMUKHA or not text.strip():
+def letter_script(ch: str) -> str | None:
+    name = unicodedata.name(ch, "")
+    if name.startswith("LATIN"):
+        return "Latn"
+    if name.startswith("ARABIC"):
+        return "Arab"
+    for prefix, code in SCRIPT_NAMES.items():
+        if name.startswith(prefix):
+            return code
+    return None
+
+
+def dominant_script(texts: list[str]) -> str | None:
+    counts: dict[str, int] = {}
+    for ch in (c for text in texts for c in text if c.isalpha()):
+        script = letter_script(ch)
+        if script:
+            counts[script] = counts.get(script, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
+def to_script(text: str, source: str, target: str) -> str:
+    """Text in a related script (or phonetic Latin) rewritten phonetically in an Indic script."""
+    if target not in AKSHARAMUKHA or source not in CONVERTIBLE_SOURCES or not text.strip():
         return text
     from aksharamukha import transliterate
 
     lead = text[: len(text) - len(text.lstrip())]
+    body = text.strip().lower() if source == "Latn" else text.strip()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        converted = transliterate.process("ITRANS", AKSHARAMUKHA[script], text.strip().lower())
+        converted = transliterate.process(CONVERTIBLE_SOURCES[source], AKSHARAMUKHA[target], body)
     return lead + converted.translate(SUPERSCRIPTS)
