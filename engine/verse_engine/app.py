@@ -22,6 +22,7 @@ from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
 from .lines import split_lines
+from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import transcribe_song
 from .romanise import romanise_line
 
@@ -90,6 +91,52 @@ def verse_transcribe(body: TranscribeRequest) -> dict:
     if not path.is_file():
         raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
     return transcribe_song(path, language)
+
+
+class AlignLine(BaseModel):
+    text: str
+    transliteration: str = ""
+
+
+class AlignRequest(BaseModel):
+    audio_path: str
+    language: str
+    lines: list[AlignLine]
+    word_level: bool = True
+
+
+@app.post("/v1/verse/align")
+def verse_align(body: AlignRequest) -> dict:
+    """Times the given lines against the audio (the alignment stage)."""
+    language = _language(body.language)
+    path = Path(body.audio_path)
+    if not path.is_file():
+        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    if not body.lines:
+        raise EngineHTTPError(400, "no_lines", "there are no lines to align")
+    timings = align_lyrics(load_audio(path), [line.text for line in body.lines], language.decode_as)
+    lines = [
+        {
+            "start": round(t.start, 3),
+            "end": round(t.end, 3),
+            "words": [{"word": w.text.strip(), "start": round(w.start, 3), "end": round(w.end, 3)} for w in t.words]
+            if body.word_level
+            else None,
+            "confidence": round(t.confidence, 3),
+            "flagged": t.flagged,
+        }
+        for t in timings
+    ]
+    anchored = sum(t.anchored for t in timings)
+    return {
+        "lines": lines,
+        "alignment": {
+            "method": METHOD,
+            "flagged_lines": sum(t.flagged for t in timings),
+            "aligner_version": ALIGNER_VERSION,
+            "coverage": round(anchored / len(timings), 3),
+        },
+    }
 
 
 class RomaniseRequest(BaseModel):

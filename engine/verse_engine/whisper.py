@@ -38,7 +38,12 @@ SONG_SETTINGS = {
 # The temperature fallback samples; a fixed seed makes a song transcribe the same way twice.
 ctranslate2.set_random_seed(1234)
 
-_lock = threading.Lock()
+_lock = threading.RLock()
+
+
+def lock() -> threading.RLock:
+    """Held while a model decodes or aligns: one job at a time uses every core."""
+    return _lock
 
 
 def device() -> tuple[str, str]:

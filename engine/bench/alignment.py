@@ -1,0 +1,124 @@
+"""Alignment accuracy on ../shared/data/songs given the true lyrics, against words.csv and lines.csv:
+AAE (s), median error, PCO@0.3, share of line starts within 0.5 s; per song and averaged. In the
+same run, a baseline: the recogniser's own word times from free transcription, matched to the true
+words in order (unmatched words interpolated between matched neighbours).
+
+    engine/.venv/bin/python -m bench.alignment      (from engine/)
+"""
+
+import csv
+import json
+import resource
+import statistics
+import time
+from pathlib import Path
+
+from verse_engine import whisper
+from verse_engine.audio import load
+from verse_engine.languages import find
+from verse_engine.lyrics_align import align_lyrics, global_alignment
+from verse_engine.second_opinion import normalise
+
+from .songs import SONGS
+
+
+def metrics(pred: list[float], true: list[float], pred_lines: list[float], true_lines: list[float]) -> dict:
+    errors = [abs(p - t) for p, t in zip(pred, true, strict=True)]
+    line_hits = [abs(p - t) <= 0.5 for p, t in zip(pred_lines, true_lines, strict=True)]
+    return {
+        "aae": statistics.mean(errors),
+        "median": statistics.median(errors),
+        "pco_0_3": sum(e <= 0.3 for e in errors) / len(errors),
+        "lines_0_5": sum(line_hits) / len(line_hits),
+    }
+
+
+def interpolate(starts: list[float | None], duration: float) -> list[float]:
+    """Fills words without a time linearly between the nearest timed neighbours."""
+    out = list(starts)
+    known = [i for i, s in enumerate(out) if s is not None]
+    for i, s in enumerate(out):
+        if s is not None:
+            continue
+        left = max((k for k in known if k < i), default=None)
+        right = min((k for k in known if k > i), default=None)
+        a = out[left] if left is not None else 0.0
+        b = out[right] if right is not None else duration
+        la = left if left is not None else -1
+        rb = right if right is not None else len(out)
+        out[i] = a + (b - a) * (i - la) / (rb - la)
+    return [float(x) for x in out]
+
+
+def matched_starts(true_words: list[str], heard: list[tuple[str, float]], duration: float) -> list[float]:
+    """True words get the time of the word paired with them by the same global alignment the
+    aligner uses (fair to both methods); unpaired words are interpolated."""
+    pairs = global_alignment([normalise(w) for w in true_words], [normalise(w) for w, _ in heard])
+    starts: list[float | None] = [None] * len(true_words)
+    for a, b in pairs:
+        starts[a] = heard[b][1]
+    return interpolate(starts, duration)
+
+
+def main() -> None:
+    results = []
+    for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
+        meta = json.loads((folder / "meta.json").read_text())
+        language = find(meta["language"])
+        lines = [line.strip() for line in (folder / "lyrics.txt").read_text().splitlines() if line.strip()]
+        true_words = [w.strip() for w in (folder / "words.txt").read_text().splitlines() if w.strip()]
+        true_starts = [float(r["word_start"]) for r in csv.DictReader((folder / "words.csv").open())]
+        true_line_starts = [float(r["start_time"]) for r in csv.DictReader((folder / "lines.csv").open())]
+        audio = load(folder / "audio.mp3")
+        duration = len(audio) / 16000
+
+        started = time.perf_counter()
+        timings = align_lyrics(audio, lines, language.decode_as)
+        elapsed = time.perf_counter() - started
+        ours = [(w.text.strip(), w.start) for t in timings for w in t.words]
+        pred = matched_starts(true_words, ours, duration)
+        ours_lines = [t.start for t in timings]
+
+        heard, _ = whisper.run(whisper.default_model(), audio, language.decode_as)
+        base = matched_starts(true_words, [(w.text.strip(), w.start) for w in heard], duration)
+        base_lines = [base[i] for i in _line_first_word_indices(lines)]
+
+        n = min(len(true_line_starts), len(ours_lines))
+        results.append(
+            {
+                "song": folder.name,
+                "duration": duration,
+                "align_seconds": elapsed,
+                "ours": metrics(pred, true_starts, ours_lines[:n], true_line_starts[:n]),
+                "baseline": metrics(base, true_starts, base_lines[:n], true_line_starts[:n]),
+                "flagged_lines": sum(t.flagged for t in timings),
+                "lines": len(timings),
+            }
+        )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{'song':24} {'method':10} {'AAE':>6} {'median':>7} {'PCO@.3':>7} {'line<.5':>8} {'time/dur':>9}")
+    for r in results:
+        for method in ("ours", "baseline"):
+            m = r[method]
+            ratio = f"{r['align_seconds'] / r['duration']:9.3f}" if method == "ours" else ""
+            cells = f"{m['aae']:6.3f} {m['median']:7.3f} {m['pco_0_3']:7.1%} {m['lines_0_5']:8.1%}"
+            print(f"{r['song']:24} {method:10} {cells} {ratio}")
+    for method in ("ours", "baseline"):
+        avg = {k: statistics.mean(r[method][k] for r in results) for k in ("aae", "median", "pco_0_3", "lines_0_5")}
+        cells = f"{avg['aae']:6.3f} {avg['median']:7.3f} {avg['pco_0_3']:7.1%} {avg['lines_0_5']:8.1%}"
+        print(f"{'AVERAGE':24} {method:10} {cells}")
+    total = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
+    print(f"alignment time / audio duration: {total:.3f}; peak RSS {peak:.0f} MB")
+    Path("bench-alignment.json").write_text(json.dumps(results, indent=1))
+
+
+def _line_first_word_indices(lines: list[str]) -> list[int]:
+    out, cursor = [], 0
+    for line in lines:
+        out.append(cursor)
+        cursor += len(line.split())
+    return out
+
+
+if __name__ == "__main__":
+    main()
