@@ -53,3 +53,22 @@ def test_align_endpoint_times_known_lines_in_order(clips):
         json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": lines, "word_level": False},
     ).json()
     assert all(line["words"] is None for line in no_words["lines"])
+
+
+@requires_base
+def test_second_opinion_endpoint_compares_given_lines(clips):
+    client = TestClient(app)
+    lines = [{"text": "The river runs over the stones"}, {"text": "and the morning light is golden"}]
+    body = client.post(
+        "/v1/verse/second-opinion", json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": lines}
+    )
+    assert body.status_code == 200
+    opinion = body.json()
+    assert opinion["model"] == "whisper-tiny.en"
+    assert opinion["match_ratio"] > 0.6
+    wrong = [{"text": "Completely different words entirely"}, {"text": "nothing like the audio here"}]
+    worse = client.post(
+        "/v1/verse/second-opinion", json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": wrong}
+    ).json()
+    assert worse["match_ratio"] < opinion["match_ratio"]
+    assert worse["suggestions"]

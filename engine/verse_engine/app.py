@@ -21,9 +21,9 @@ from . import __version__, models, whisper
 from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
-from .lines import split_lines
+from .lines import Line, Word, split_lines
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
-from .pipeline import transcribe_song
+from .pipeline import second_opinion, transcribe_song
 from .romanise import romanise_line
 
 app = FastAPI(title="Verse speech engine", version=__version__)
@@ -137,6 +137,26 @@ def verse_align(body: AlignRequest) -> dict:
             "coverage": round(anchored / len(timings), 3),
         },
     }
+
+
+class SecondOpinionRequest(BaseModel):
+    audio_path: str
+    language: str
+    lines: list[AlignLine]
+
+
+@app.post("/v1/verse/second-opinion")
+def verse_second_opinion(body: SecondOpinionRequest) -> dict:
+    """An independent transcription compared line by line with the given lines (timed by the aligner)."""
+    language = _language(body.language)
+    path = Path(body.audio_path)
+    if not path.is_file():
+        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    samples = load_audio(path)
+    texts = [line.text for line in body.lines]
+    timings = align_lyrics(samples, texts, language.decode_as)
+    lines = [Line(t.words or [Word(text, t.start, t.end, 0.0)]) for text, t in zip(texts, timings, strict=True)]
+    return second_opinion(samples, lines, language, whisper.default_model())
 
 
 class RomaniseRequest(BaseModel):

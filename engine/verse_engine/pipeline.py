@@ -60,6 +60,23 @@ def clean_words(words: list[Word]) -> list[Word]:
     return out
 
 
+def second_opinion(samples, lines: list[Line], language: Language, model: str) -> dict | None:
+    """Another model where one fits (tiny.en for English), else the same model decoded greedily
+    without VAD; None when the check could not run."""
+    second_model = "tiny.en" if language.code == "en" and model != "tiny.en" else model
+    try:
+        if second_model != model:
+            models.resolve(second_model)
+            words, _ = whisper.run(second_model, samples, language.decode_as, temperature=0.0)
+            label = f"whisper-{second_model}"
+        else:
+            words, _ = whisper.run(model, samples, language.decode_as, beam_size=1, vad_filter=False, temperature=0.0)
+            label = f"whisper-{model} greedy, no VAD"
+    except models.ModelError:
+        return None
+    return compare(lines, words, label)
+
+
 def transcribe_song(path: str | Path, language: Language, progress: Progress | None = None) -> dict:
     report = progress or (lambda _stage, _fraction: None)
     timings: dict[str, float] = {}
@@ -140,19 +157,9 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     report("second opinion", 0.75)
     t = time.perf_counter()
-    second_opinion = None
-    second_model = "tiny.en" if language.code == "en" and model != "tiny.en" else model
-    try:
-        if second_model != model:
-            models.resolve(second_model)
-            second_words, _ = whisper.run(second_model, samples, decode_as, temperature=0.0)
-            label = f"whisper-{second_model}"
-        else:
-            second_words, _ = whisper.run(model, samples, decode_as, beam_size=1, vad_filter=False, temperature=0.0)
-            label = f"whisper-{model} greedy, no VAD"
-        second_opinion = compare(lines, second_words, label)
-    except models.ModelError as error:
-        degraded.append({"component": "second_opinion", "reason": f"did not run: {error}"})
+    opinion = second_opinion(samples, lines, language, model)
+    if opinion is None:
+        degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t
 
     records = [
@@ -170,7 +177,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
             "cultural_notes": cultural_notes,
             "fallback_language": fallback,
         },
-        "second_opinion": second_opinion,
+        "second_opinion": opinion,
         "degraded": degraded,
         "engine": {
             "model": model,
