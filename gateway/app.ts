@@ -20,6 +20,7 @@ import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
 import batchRoutes from './routes/batch.ts';
+import downloadRoutes from './routes/downloads.ts';
 import jobRoutes from './routes/jobs.ts';
 import publicRoutes from './routes/public.ts';
 import transcribeRoutes from './routes/transcribe.ts';
@@ -106,6 +107,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         await api.register(transcribeRoutes, jobOptions);
         await api.register(batchRoutes, jobOptions);
         await api.register(jobRoutes, jobOptions);
+        await api.register(downloadRoutes, jobOptions);
       }
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

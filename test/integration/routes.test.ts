@@ -13,6 +13,9 @@ type Org = Awaited<ReturnType<typeof testOrg>>;
 
 /** Creates, for the given organisation, a resource whose id fills the named path parameter. */
 const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<string>> = {
+  // Not ids, but path segments of the download route: any valid value.
+  type: async () => 'lrc',
+  variant: async () => 'original',
   job_id: async (platform, owner) => (await createTestJob(platform, owner.org_id)).job_id,
   batch_id: async (platform, owner) => {
     const job = await createTestJob(platform, owner.org_id);
