@@ -19,6 +19,7 @@ import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
+import alignRoutes from './routes/align.ts';
 import batchRoutes from './routes/batch.ts';
 import downloadRoutes from './routes/downloads.ts';
 import jobRoutes from './routes/jobs.ts';
@@ -108,6 +109,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         await api.register(batchRoutes, jobOptions);
         await api.register(jobRoutes, jobOptions);
         await api.register(downloadRoutes, jobOptions);
+        await api.register(alignRoutes, jobOptions);
       }
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -8,7 +8,9 @@ import { Redis } from 'ioredis';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
+import { redisAlignLock } from '../gateway/jobs/align-lock.ts';
 import { RedisMeter } from '../gateway/meters/redis-meter.ts';
+import { HttpEngine } from '../processors/engine/http-engine.ts';
 import { CassandraBatchStore } from '../sinks/cassandra/batches.ts';
 import { type CassandraClient, createCassandraClient } from '../sinks/cassandra/client.ts';
 import { CassandraEndUserStore } from '../sinks/cassandra/end-users.ts';
@@ -81,6 +83,8 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     endUsers: new CassandraEndUserStore(cassandra),
     idempotency: new CassandraIdempotencyStore(cassandra),
     storage: new LocalObjectStore(path.join(config.dataDir, 'objects')),
+    engine: new HttpEngine(config.engineUrl),
+    alignLock: redisAlignLock(redis, config.namespace),
     outbound: {
       allowPrivateNetwork: config.allowPrivateNetwork,
       extraCaFile: config.extraCaFile,

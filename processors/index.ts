@@ -1,7 +1,6 @@
 /** Every processor the platform runs, by name. `verse serve` starts one process per entry. */
 import type { Platform } from '../ops/platform.ts';
 import { alignmentProcessor } from './alignment/alignment.ts';
-import { HttpEngine } from './engine/http-engine.ts';
 import { startReviewTimer } from './review-timer/review-timer.ts';
 import { type RunningProcessor, startProcessor } from './runtime.ts';
 import { transcriptionProcessor } from './transcription/transcription.ts';
@@ -9,9 +8,7 @@ import { transcriptionProcessor } from './transcription/transcription.ts';
 export type ProcessorStarter = (platform: Platform) => Promise<RunningProcessor>;
 
 export const PROCESSORS: Record<string, ProcessorStarter> = {
-  transcription: (p) =>
-    startProcessor(p, transcriptionProcessor({ ...p.jobServices, engine: new HttpEngine(p.config.engineUrl) })),
-  alignment: (p) =>
-    startProcessor(p, alignmentProcessor({ ...p.jobServices, engine: new HttpEngine(p.config.engineUrl) })),
+  transcription: (p) => startProcessor(p, transcriptionProcessor(p.jobServices)),
+  alignment: (p) => startProcessor(p, alignmentProcessor(p.jobServices)),
   'review-timer': async (p) => startReviewTimer({ timers: p.timers, writer: p.jobServices.writer, logger: p.logger }),
 };

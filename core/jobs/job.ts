@@ -39,6 +39,8 @@ export interface AlignmentResult {
   flagged_lines: number;
   aligner_version?: string;
   coverage?: number;
+  /** sha256 of the line texts the timings were made for (see lineTextHash). */
+  text_sha256?: string;
 }
 
 export interface Degradation {

@@ -66,6 +66,7 @@ def health() -> dict:
         "device": whisper.device()[0],
         "models": available,
         "default_model": whisper.default_model(),
+        "aligner_version": ALIGNER_VERSION,
         "asr_ready": whisper.default_model() in available,
     }
 

@@ -1,5 +1,6 @@
 /** Everything the job routes need, built once by the composition root. */
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { Engine } from '../../processors/engine/port.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
 import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
 import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
@@ -7,6 +8,7 @@ import type { CassandraIdempotencyStore } from '../../sinks/cassandra/idempotenc
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import type { AlignLock } from './align-lock.ts';
 
 export interface JobServices {
   jobs: CassandraJobStore;
@@ -17,4 +19,6 @@ export interface JobServices {
   idempotency: CassandraIdempotencyStore;
   storage: ObjectStore;
   outbound: OutboundPolicy;
+  engine: Engine;
+  alignLock: AlignLock;
 }

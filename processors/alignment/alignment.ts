@@ -3,13 +3,14 @@
  * (machine transcript or approved text) against its stored audio and records the timings, or the
  * failure. Acts only on jobs whose row says they are aligning.
  */
-import type { LyricLine } from '../../core/jobs/job.ts';
+import { lineTextHash } from '../../core/jobs/line-text.ts';
+import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
-import { type AlignResult, type Engine, EngineError } from '../engine/port.ts';
+import { type Engine, EngineError } from '../engine/port.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 
 export interface AlignmentDeps {
@@ -21,21 +22,6 @@ export interface AlignmentDeps {
 
 const isAligning = (j: { lifecycle: { status: string; stage: string } }) =>
   j.lifecycle.status === 'processing' && j.lifecycle.stage === 'aligning';
-
-export function withTimings(lines: LyricLine[], aligned: AlignResult): LyricLine[] {
-  return lines.map((line, i) => {
-    const timing = aligned.lines[i];
-    if (!timing) return { ...line, start: null, end: null, words: null, confidence: null, flagged: true };
-    return {
-      ...line,
-      start: timing.start,
-      end: timing.end,
-      words: timing.words,
-      confidence: timing.confidence,
-      flagged: timing.flagged,
-    };
-  });
-}
 
 export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageResults'> {
   const fail = (jobId: string, message: string) =>
@@ -86,7 +72,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
             ? {
                 patch: {
                   lines: withTimings(j.lines ?? [], aligned),
-                  alignment: aligned.alignment,
+                  alignment: { ...aligned.alignment, text_sha256: lineTextHash(j.lines ?? []) },
                   alignment_started_at: null,
                 },
                 event: { type: 'alignment_finished', at: new Date() },

@@ -42,6 +42,15 @@ export class HttpEngine implements Engine {
     return this.call('/v1/verse/transcribe', { audio_path: request.audioPath, language: request.language.name }, TRANSCRIBE_TIMEOUT_MS);
   }
 
+  async alignerVersion(): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
+      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, false);
+    });
+    const body = (await res.json()) as { aligner_version?: string };
+    if (!body.aligner_version) throw new EngineError('the speech engine does not report an aligner version', true);
+    return body.aligner_version;
+  }
+
   align(request: AlignRequest): Promise<AlignResult> {
     return this.call(
       '/v1/verse/align',

@@ -52,4 +52,6 @@ export class EngineError extends Error {
 export interface Engine {
   transcribe(request: TranscribeRequest): Promise<TranscribeResult>;
   align(request: AlignRequest): Promise<AlignResult>;
+  /** The engine's current aligner version: timings made by another version are re-aligned. */
+  alignerVersion(): Promise<string>;
 }

@@ -52,6 +52,12 @@ export class FakeEngine implements Engine {
     };
   }
 
+  alignerVersionValue = 'fake-1';
+
+  async alignerVersion(): Promise<string> {
+    return this.alignerVersionValue;
+  }
+
   async align(request: AlignRequest): Promise<AlignResult> {
     this.alignCalls.push(request);
     if (this.gate) await this.gate;
@@ -66,7 +72,7 @@ export class FakeEngine implements Engine {
         confidence: 0.95,
         flagged: false,
       })),
-      alignment: { method: 'fake', flagged_lines: 0, aligner_version: 'fake-1', coverage: 1 },
+      alignment: { method: 'fake', flagged_lines: 0, aligner_version: this.alignerVersionValue, coverage: 1 },
     };
   }
 }
