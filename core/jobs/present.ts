@@ -31,6 +31,11 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
   if (wordsReady) {
     downloads.words_original = url('words', 'original');
     downloads.words_transliterated = url('words', 'transliterated');
+    // Beyond the spec, additive: word-timed formats for karaoke players and Apple Music.
+    for (const type of ['elrc', 'vtt', 'ttml'] as const) {
+      downloads[`${type}_original`] = url(type, 'original');
+      downloads[`${type}_transliterated`] = url(type, 'transliterated');
+    }
   }
   return downloads;
 }

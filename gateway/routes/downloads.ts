@@ -6,9 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
+import { findLanguage } from '../../core/languages.ts';
+import { renderEnhancedLrc } from '../../core/render/enhanced-lrc.ts';
 import { renderLrc } from '../../core/render/lrc.ts';
 import { renderSrt } from '../../core/render/srt.ts';
 import { timedLines, type Variant } from '../../core/render/timed-lines.ts';
+import { renderTtml } from '../../core/render/ttml.ts';
+import { renderWebVtt } from '../../core/render/webvtt.ts';
 import { renderWords } from '../../core/render/words.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
@@ -46,6 +50,39 @@ const FORMATS: Record<string, Format> = {
     render: (job, v) => `${JSON.stringify(renderWords(timedLines(job.lines ?? [], v)))}\n`,
   },
 };
+
+// Additive formats (beyond the spec): offered when word timings exist.
+const WORD_FORMATS: Record<string, Format> = {
+  elrc: {
+    extension: 'lrc',
+    suffix: '_enhanced',
+    contentType: 'text/plain; charset=utf-8',
+    needsWords: true,
+    render: (job, v) => renderEnhancedLrc(timedLines(job.lines ?? [], v), { durationSeconds: job.duration_seconds }),
+  },
+  vtt: {
+    extension: 'vtt',
+    suffix: '',
+    contentType: 'text/vtt; charset=utf-8',
+    needsWords: true,
+    render: (job, v) => renderWebVtt(timedLines(job.lines ?? [], v)),
+  },
+  ttml: {
+    extension: 'ttml',
+    suffix: '',
+    contentType: 'application/ttml+xml; charset=utf-8',
+    needsWords: true,
+    render: (job, v) =>
+      renderTtml(
+        timedLines(job.lines ?? [], v),
+        v === 'original'
+          ? (findLanguage(job.language)?.code ?? 'und')
+          : `${findLanguage(job.language)?.code ?? 'und'}-Latn`,
+        job.duration_seconds,
+      ),
+  },
+};
+Object.assign(FORMATS, WORD_FORMATS);
 
 const VARIANTS = new Set<Variant>(['original', 'transliterated']);
 

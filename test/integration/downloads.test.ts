@@ -98,6 +98,14 @@ describe('downloads', () => {
     ]);
     expect((await get(org.auth, job.job_id, 'srt', 'transliterated')).statusCode).toBe(200);
     expect((await get(org.auth, job.job_id, 'words', 'original')).statusCode).toBe(200);
+    const ttml = await get(org.auth, job.job_id, 'ttml', 'original');
+    expect(ttml.headers['content-type']).toBe('application/ttml+xml; charset=utf-8');
+    expect(ttml.body).toContain('xml:lang="hi"');
+    const vtt = await get(org.auth, job.job_id, 'vtt', 'transliterated');
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vtt.body).toContain('dil <00:00:02.100>kamal');
+    const elrc = await get(org.auth, job.job_id, 'elrc', 'original');
+    expect(elrc.headers['content-disposition']).toContain(encodeURIComponent('गीत song_enhanced.lrc'));
   });
 
   it('202 {status: processing} until the timings exist', async () => {

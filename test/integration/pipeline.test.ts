@@ -86,7 +86,7 @@ describe('a job through the pipeline (engine double)', () => {
       alignment: { method: 'fake', flagged_lines: 0 },
     });
     expect(job.results.transcript).toBe('first line of the song\nsecond line here');
-    expect(Object.keys(job.results.downloads)).toHaveLength(6);
+    expect(Object.keys(job.results.downloads)).toHaveLength(12);
     expect(Date.parse(job.transcript_completed_at)).toBeLessThanOrEqual(Date.parse(job.completed_at));
     const stored = await platform.jobServices.jobs.get(job_id);
     expect(stored!.audio_key).toMatch(/^audio\//);

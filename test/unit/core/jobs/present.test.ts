@@ -106,7 +106,7 @@ describe('GET /jobs/{id} shape per state', () => {
     expect(out).not.toHaveProperty('results');
   });
 
-  it('complete with downloads (all six with word_align)', () => {
+  it('complete with downloads (the six of the spec and the additive word-timed formats)', () => {
     const out = presentJob(aligned(transcribed(job())), ctx);
     expect(out).toMatchObject({
       status: 'complete',
@@ -115,10 +115,16 @@ describe('GET /jobs/{id} shape per state', () => {
       duration_seconds: 180,
     });
     expect(Object.keys(out.results!.downloads!).sort()).toEqual([
+      'elrc_original',
+      'elrc_transliterated',
       'lrc_original',
       'lrc_transliterated',
       'srt_original',
       'srt_transliterated',
+      'ttml_original',
+      'ttml_transliterated',
+      'vtt_original',
+      'vtt_transliterated',
       'words_original',
       'words_transliterated',
     ]);
