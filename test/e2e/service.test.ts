@@ -97,12 +97,12 @@ describe('verse serve (what make up ends with)', () => {
     // English, transcript only: a real transcript of the spoken words.
     expect(finals[0]!.status).toBe('complete');
     expect(finals[0]!.results!.transcript.toLowerCase()).toContain('river');
-    // Spanish with alignment: transcribed by the engine; this engine has no aligner yet, so the job
-    // fails at alignment with the engine's reason rather than inventing timings.
+    // Spanish with alignment: transcribed, then timed by the engine's aligner; its LRC is served.
     const spanish = finals[1]!;
-    if (spanish.status === 'failed')
-      expect(spanish.error).toMatchObject({ stage: 'alignment', message: expect.stringMatching(/align/) });
-    else expect(spanish.status).toBe('complete');
+    expect(spanish.status).toBe('complete');
+    const lrc = await fetch(`${service.baseUrl}/api/v1/jobs/${ids[1]}/download/lrc/original`, { headers: auth });
+    expect(lrc.status).toBe(200);
+    expect(await lrc.text()).toMatch(/^\[\d\d:\d\d\.\d\d\]\S/m);
 
     // A data team reading jobs.changes sees both jobs reach the same terminal state.
     const config = loadConfig(service.env);
