@@ -29,45 +29,25 @@ export interface SubmissionInput {
   end_user: EndUserInput | null;
 }
 
+const SUBMISSION_FIELDS = [
+  'language',
+  'audio_url',
+  'align',
+  'word_align',
+  'isrc',
+  'review',
+  'review_stage',
+  'review_delivery',
+  'end_user',
+  'external_id',
+  'webhook_url',
+] as const;
+
+/** JSON and multipart take the same fields; a batch job has no webhook_url of its own (the batch has one). */
 const FIELDS: Record<SubmissionMode, readonly string[]> = {
-  json: [
-    'language',
-    'audio_url',
-    'align',
-    'word_align',
-    'isrc',
-    'review',
-    'review_stage',
-    'review_delivery',
-    'end_user',
-    'external_id',
-    'webhook_url',
-  ],
-  form: [
-    'language',
-    'audio_url',
-    'align',
-    'word_align',
-    'isrc',
-    'review',
-    'review_stage',
-    'review_delivery',
-    'end_user',
-    'external_id',
-    'webhook_url',
-  ],
-  batch: [
-    'language',
-    'audio_url',
-    'align',
-    'word_align',
-    'isrc',
-    'review',
-    'review_stage',
-    'review_delivery',
-    'end_user',
-    'external_id',
-  ],
+  json: SUBMISSION_FIELDS,
+  form: SUBMISSION_FIELDS,
+  batch: SUBMISSION_FIELDS.filter((f) => f !== 'webhook_url'),
 };
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{2}\d{5}$/;

@@ -50,6 +50,13 @@ async def _model_error(_request: Request, error: models.ModelError) -> JSONRespo
     return JSONResponse(status_code=503, content={"error": {"code": "model_unavailable", "message": str(error)}})
 
 
+def _audio(path_text: str) -> Path:
+    path = Path(path_text)
+    if not path.is_file():
+        raise EngineHTTPError(400, "audio_not_found", f"no audio at {path_text}")
+    return path
+
+
 def _language(name: str) -> Language:
     language = find(name)
     if language is None:
@@ -88,9 +95,7 @@ class TranscribeRequest(BaseModel):
 def verse_transcribe(body: TranscribeRequest) -> dict:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
-    path = Path(body.audio_path)
-    if not path.is_file():
-        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    path = _audio(body.audio_path)
     return transcribe_song(path, language)
 
 
@@ -110,9 +115,7 @@ class AlignRequest(BaseModel):
 def verse_align(body: AlignRequest) -> dict:
     """Times the given lines against the audio (the alignment stage)."""
     language = _language(body.language)
-    path = Path(body.audio_path)
-    if not path.is_file():
-        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    path = _audio(body.audio_path)
     if not body.lines:
         raise EngineHTTPError(400, "no_lines", "there are no lines to align")
     timings = align_lyrics(load_audio(path), [line.text for line in body.lines], language.decode_as)
@@ -150,9 +153,7 @@ class SecondOpinionRequest(BaseModel):
 def verse_second_opinion(body: SecondOpinionRequest) -> dict:
     """An independent transcription compared line by line with the given lines (timed by the aligner)."""
     language = _language(body.language)
-    path = Path(body.audio_path)
-    if not path.is_file():
-        raise EngineHTTPError(400, "audio_not_found", f"no audio at {body.audio_path}")
+    path = _audio(body.audio_path)
     samples = load_audio(path)
     texts = [line.text for line in body.lines]
     timings = align_lyrics(samples, texts, language.decode_as)
