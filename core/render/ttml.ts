@@ -8,7 +8,9 @@ const escapeXml = (text: string) =>
 export function renderTtml(lines: TimedLine[], language: string, durationSeconds?: number | null): string {
   const paragraphs = lines.map((l) => {
     const words = l.words?.length
-      ? l.words.map((w) => `<span begin="${clock(w.start)}" end="${clock(w.end)}">${escapeXml(w.text)}</span>`).join(' ')
+      ? l.words
+          .map((w) => `<span begin="${clock(w.start)}" end="${clock(w.end)}">${escapeXml(w.text)}</span>`)
+          .join(' ')
       : escapeXml(l.text);
     return `      <p begin="${clock(l.start)}" end="${clock(l.end)}">${words}</p>`;
   });
