@@ -72,3 +72,17 @@ def test_second_opinion_endpoint_compares_given_lines(clips):
     ).json()
     assert worse["match_ratio"] < opinion["match_ratio"]
     assert worse["suggestions"]
+
+
+@requires_base
+def test_a_language_whisper_cannot_hear_is_aligned_through_its_fallback_and_says_so(clips):
+    client = TestClient(app)
+    lines = [{"text": "नदी पत्थरों के ऊपर बहती है"}, {"text": "और सुबह की रोशनी सुनहरी है"}]
+    body = client.post(
+        "/v1/verse/align", json={"audio_path": str(clips / "hi.wav"), "language": "Maithili", "lines": lines}
+    )
+    assert body.status_code == 200
+    result = body.json()
+    assert result["alignment"]["method"] == "whisper-forced-alignment via hi"
+    starts = [line["start"] for line in result["lines"]]
+    assert starts == sorted(starts)

@@ -135,7 +135,8 @@ def verse_align(body: AlignRequest) -> dict:
     return {
         "lines": lines,
         "alignment": {
-            "method": METHOD,
+            # Languages Whisper cannot hear are aligned through the related language it decodes them as.
+            "method": METHOD if language.whisper else f"{METHOD} via {language.decode_as}",
             "flagged_lines": sum(t.flagged for t in timings),
             "aligner_version": ALIGNER_VERSION,
             "coverage": round(anchored / len(timings), 3),
