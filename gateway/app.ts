@@ -26,6 +26,7 @@ import jobRoutes from './routes/jobs.ts';
 import publicRoutes from './routes/public.ts';
 import transcribeRoutes from './routes/transcribe.ts';
 import usageRoutes from './routes/usage.ts';
+import webhookTestRoutes from './routes/webhook-test.ts';
 import { validatorCompiler } from './validation.ts';
 import './types.ts';
 
@@ -110,6 +111,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         await api.register(jobRoutes, jobOptions);
         await api.register(downloadRoutes, jobOptions);
         await api.register(alignRoutes, jobOptions);
+        await api.register(webhookTestRoutes, jobOptions);
       }
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -1,0 +1,93 @@
+/**
+ * Webhook payloads (spec, Events; DESIGN.md settles job.failed, job.degraded and batch.complete).
+ * Built from the job's current state.
+ */
+import type { JobRecord } from '../jobs/job.ts';
+import { downloadsOf, studioUrl } from '../jobs/present.ts';
+
+export type EventName = 'job.complete' | 'job.awaiting_review' | 'job.failed' | 'job.degraded' | 'batch.complete';
+
+export const JOB_EVENTS: readonly EventName[] = ['job.complete', 'job.awaiting_review', 'job.failed', 'job.degraded'];
+
+export interface PayloadContext {
+  baseUrl: string;
+  reviewUrl: string | null;
+}
+
+const REVIEW_DAYS = { transcript: 8, aligned: 7 } as const;
+
+export function jobPayload(
+  event: Exclude<EventName, 'batch.complete'>,
+  job: JobRecord,
+  ctx: PayloadContext,
+): Record<string, unknown> {
+  const l = job.lifecycle;
+  switch (event) {
+    case 'job.complete': {
+      const downloads = downloadsOf(job, ctx.baseUrl);
+      return {
+        event,
+        job_id: job.job_id,
+        language: job.language,
+        created_at: job.created_at.toISOString(),
+        duration_seconds: job.duration_seconds,
+        studio_url: studioUrl(job, ctx.baseUrl),
+        external_id: job.external_id,
+        isrc: job.isrc,
+        second_opinion: job.second_opinion,
+        alignment: job.alignment,
+        results: {
+          transcript: job.results?.transcript ?? '',
+          transliteration: job.results?.transliteration ?? '',
+          translation: job.results?.translation ?? '',
+          cultural_notes: job.results?.cultural_notes ?? null,
+          ...(downloads ? { downloads } : {}),
+        },
+      };
+    }
+    case 'job.awaiting_review': {
+      const stage = l.review_gate ?? l.review_stage ?? 'aligned';
+      const expires = l.review_gate_at
+        ? new Date(l.review_gate_at.getTime() + REVIEW_DAYS[stage] * 86400_000).toISOString()
+        : null;
+      return {
+        event,
+        job_id: job.job_id,
+        language: job.language,
+        review_url: ctx.reviewUrl,
+        expires_at: expires,
+        studio_url: studioUrl(job, ctx.baseUrl),
+        review_stage: stage,
+      };
+    }
+    case 'job.failed':
+      return {
+        event,
+        job_id: job.job_id,
+        language: job.language,
+        external_id: job.external_id,
+        isrc: job.isrc,
+        error: l.error
+          ? { stage: l.error.stage, message: l.error.message, failed_at: l.error.failed_at.toISOString() }
+          : null,
+      };
+    case 'job.degraded':
+      return { event, job_id: job.job_id, degraded: job.degraded };
+  }
+}
+
+export function batchPayload(
+  batchId: string,
+  status: string,
+  jobs: { job_id: string; status: string }[],
+): Record<string, unknown> {
+  return {
+    event: 'batch.complete',
+    batch_id: batchId,
+    status,
+    job_count: jobs.length,
+    completed: jobs.filter((j) => j.status === 'complete').length,
+    failed: jobs.filter((j) => j.status === 'failed').length,
+    jobs,
+  };
+}

@@ -1,0 +1,150 @@
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../../core/jobs/job.ts';
+import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
+import { generateWebhookSecret } from '../../../../core/secrets.ts';
+import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts';
+import { webhookHeaders } from '../../../../core/webhooks/signing.ts';
+
+describe('Standard Webhooks signing', () => {
+  it('verifies with the standardwebhooks library', () => {
+    const secret = generateWebhookSecret();
+    const body = JSON.stringify({ event: 'job.complete', job_id: 'j1' });
+    const headers = webhookHeaders(secret, 'evt_1', body);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  });
+
+  it('is rejected when the body, the id or the secret differ', () => {
+    const secret = generateWebhookSecret();
+    const body = '{"event":"job.complete"}';
+    const headers = webhookHeaders(secret, 'evt_1', body);
+    expect(() => new Webhook(secret).verify('{"event":"job.failed"}', headers)).toThrow();
+    expect(() => new Webhook(secret).verify(body, { ...headers, 'webhook-id': 'evt_2' })).toThrow();
+    expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow();
+  });
+
+  it('keeps the id across attempts and stamps each attempt', () => {
+    const secret = generateWebhookSecret();
+    const a = webhookHeaders(secret, 'evt_9', '{}', new Date('2026-01-01T00:00:00Z'));
+    const b = webhookHeaders(secret, 'evt_9', '{}', new Date('2026-01-01T00:01:00Z'));
+    expect(a['webhook-id']).toBe(b['webhook-id']);
+    expect(Number(b['webhook-timestamp']) - Number(a['webhook-timestamp'])).toBe(60);
+    expect(a['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+  });
+});
+
+const at = new Date('2026-03-01T10:00:00Z');
+function job(align = true): JobRecord {
+  const lifecycle = transition(initialLifecycle({ align, review: false, review_stage: null }), {
+    type: 'transcript_ready',
+    at,
+  }).lifecycle;
+  return {
+    job_id: '22222222-2222-4222-8222-222222222222',
+    org_id: 'org',
+    version: 3,
+    lifecycle,
+    language: 'Spanish',
+    word_align_requested: true,
+    review_delivery: null,
+    external_id: 'cat-9',
+    isrc: null,
+    batch_id: null,
+    end_user_id: null,
+    end_user_external_id: null,
+    webhook_url: 'https://hooks.example.com',
+    audio_source: 'url',
+    audio_url: null,
+    audio_key: null,
+    audio_format: null,
+    original_filename: 'a',
+    created_at: at,
+    updated_at: at,
+    duration_seconds: 12,
+    transcription_attempt: 1,
+    transcription_started_at: at,
+    alignment_attempt: 0,
+    alignment_started_at: null,
+    results: {
+      transcript: 'hola',
+      transliteration: 'hola',
+      translation: 'hello',
+      cultural_notes: null,
+      fallback_language: null,
+    },
+    lines: null,
+    second_opinion: null,
+    alignment: null,
+    degraded: [{ component: 'language', reason: 'x' }],
+  };
+}
+
+describe('payloads', () => {
+  const ctx = { baseUrl: 'https://v.example.com', reviewUrl: null };
+
+  it('job.complete carries the spec fields; downloads are omitted when align=false', () => {
+    const p = jobPayload('job.complete', job(false), ctx);
+    expect(Object.keys(p).sort()).toEqual(
+      [
+        'alignment',
+        'created_at',
+        'duration_seconds',
+        'event',
+        'external_id',
+        'isrc',
+        'job_id',
+        'language',
+        'results',
+        'second_opinion',
+        'studio_url',
+      ].sort(),
+    );
+    expect(p.results).toEqual({
+      transcript: 'hola',
+      transliteration: 'hola',
+      translation: 'hello',
+      cultural_notes: null,
+    });
+  });
+
+  it('job.failed, job.degraded and batch.complete follow DESIGN.md', () => {
+    const failed = {
+      ...job(),
+      lifecycle: {
+        ...job().lifecycle,
+        status: 'failed' as const,
+        error: { stage: 'alignment' as const, message: 'm', failed_at: at },
+      },
+    };
+    expect(jobPayload('job.failed', failed, ctx)).toEqual({
+      event: 'job.failed',
+      job_id: failed.job_id,
+      language: 'Spanish',
+      external_id: 'cat-9',
+      isrc: null,
+      error: { stage: 'alignment', message: 'm', failed_at: at.toISOString() },
+    });
+    expect(jobPayload('job.degraded', job(), ctx)).toEqual({
+      event: 'job.degraded',
+      job_id: job().job_id,
+      degraded: [{ component: 'language', reason: 'x' }],
+    });
+    expect(
+      batchPayload('b1', 'partial', [
+        { job_id: 'a', status: 'complete' },
+        { job_id: 'b', status: 'failed' },
+      ]),
+    ).toEqual({
+      event: 'batch.complete',
+      batch_id: 'b1',
+      status: 'partial',
+      job_count: 2,
+      completed: 1,
+      failed: 1,
+      jobs: [
+        { job_id: 'a', status: 'complete' },
+        { job_id: 'b', status: 'failed' },
+      ],
+    });
+  });
+});
