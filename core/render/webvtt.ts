@@ -1,11 +1,9 @@
 /** WebVTT with karaoke cue timestamps (<HH:MM:SS.mmm> before each word), cues never overlapping. */
 import type { TimedLine } from './timed-lines.ts';
+import { srtTime } from './timing.ts';
 
-const vttTime = (seconds: number) => {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor((ms % 3_600_000) / 60_000))}:${pad(Math.floor((ms % 60_000) / 1000))}.${pad(ms % 1000, 3)}`;
-};
+/** WebVTT times are SRT's with a dot before the milliseconds. */
+const vttTime = (seconds: number) => srtTime(seconds).replace(',', '.');
 
 const escapeCue = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
