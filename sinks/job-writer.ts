@@ -5,6 +5,7 @@
  * idempotent, so the sweeper can simply run again whatever a crash left in the outbox.
  */
 import type { Config } from '../core/config.ts';
+import { batchFinishedAt } from '../core/jobs/batch.ts';
 import type { JobPatch, JobRecord } from '../core/jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../core/jobs/lifecycle.ts';
 import type { Logger } from '../core/logger.ts';
@@ -280,11 +281,7 @@ export class JobWriter {
     if (!batch || batch.complete_event_sent) return;
     const jobs = await this.deps.jobs.getMany(batch.job_ids);
     if (jobs.length < batch.job_ids.length || !jobs.every((j) => TERMINAL.has(j.lifecycle.status))) return;
-    const completedAt = new Date(
-      Math.max(
-        ...jobs.map((j) => (j.lifecycle.completed_at ?? j.lifecycle.error?.failed_at ?? j.updated_at).getTime()),
-      ),
-    );
+    const completedAt = batchFinishedAt(jobs);
     // Publish first, then mark: a crash between them re-publishes the same event id, never loses it.
     await this.deps.publisher.publish('jobEvents', batch.batch_id, {
       event_id: `evt_${batch.batch_id}_batch.complete`,

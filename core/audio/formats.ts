@@ -1,4 +1,5 @@
 /** The accepted audio formats, recognised by their content (magic bytes), not only by name. */
+import { Transform } from 'node:stream';
 
 export const AUDIO_FORMATS = ['mp3', 'wav', 'flac', 'm4a', 'aac', 'ogg', 'webm'] as const;
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
@@ -64,4 +65,17 @@ export function baseName(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? 'audio';
   const stem = base.replace(/\.[^.]*$/, '');
   return stem.replace(/[^\p{L}\p{M}\p{N}._ -]/gu, '_').slice(0, 120) || 'audio';
+}
+
+/** A pass-through stream that keeps the first SNIFF_BYTES for sniffAudioFormat (and shows every chunk to onChunk). */
+export function headCapture(onChunk: (chunk: Buffer) => void = () => {}): { stream: Transform; head: () => Buffer } {
+  let head = Buffer.alloc(0);
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      onChunk(chunk);
+      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      done(null, chunk);
+    },
+  });
+  return { stream, head: () => head };
 }

@@ -5,6 +5,7 @@
 import type { BatchJob } from '../../schemas/generated/api/batch.ts';
 import type { Downloads, EndUser, Job } from '../../schemas/generated/api/job.ts';
 import type { JobListRow } from '../../schemas/generated/api/job-list-row.ts';
+import { lrcTime } from '../render/timing.ts';
 import type { JobRecord } from './job.ts';
 
 export interface PresentContext {
@@ -42,7 +43,8 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
 
 export const studioUrl = (job: JobRecord, baseUrl: string) => `${baseUrl}/studio/${job.job_id}`;
 
-function reviewExpiresAt(job: JobRecord): string | null {
+/** When the review window closes: 8 days at the transcript gate, the 7-day token life at the aligned gate. */
+export function reviewExpiresAt(job: JobRecord): string | null {
   const gateAt = job.lifecycle.review_gate_at;
   if (!gateAt) return null;
   const days = job.lifecycle.review_stage === 'transcript' ? 8 : REVIEW_TOKEN_DAYS;
@@ -154,10 +156,4 @@ export function presentBatchJob(job: JobRecord, ctx: PresentContext): BatchJob {
 }
 
 /** [mm:ss.xx], the bracketed form the spec uses for word and line times. */
-export function lrcTimestamp(seconds: number): string {
-  const centis = Math.round(seconds * 100);
-  const mm = Math.floor(centis / 6000);
-  const ss = Math.floor((centis % 6000) / 100);
-  const cc = centis % 100;
-  return `[${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}.${String(cc).padStart(2, '0')}]`;
-}
+export const lrcTimestamp = (seconds: number): string => `[${lrcTime(seconds)}]`;

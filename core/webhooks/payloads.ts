@@ -3,7 +3,7 @@
  * Built from the job's current state.
  */
 import type { JobRecord } from '../jobs/job.ts';
-import { downloadsOf, studioUrl } from '../jobs/present.ts';
+import { downloadsOf, reviewExpiresAt, studioUrl } from '../jobs/present.ts';
 
 export type EventName = 'job.complete' | 'job.awaiting_review' | 'job.failed' | 'job.degraded' | 'batch.complete';
 
@@ -13,8 +13,6 @@ export interface PayloadContext {
   baseUrl: string;
   reviewUrl: string | null;
 }
-
-const REVIEW_DAYS = { transcript: 8, aligned: 7 } as const;
 
 export function jobPayload(
   event: Exclude<EventName, 'batch.complete'>,
@@ -45,21 +43,16 @@ export function jobPayload(
         },
       };
     }
-    case 'job.awaiting_review': {
-      const stage = l.review_gate ?? l.review_stage ?? 'aligned';
-      const expires = l.review_gate_at
-        ? new Date(l.review_gate_at.getTime() + REVIEW_DAYS[stage] * 86400_000).toISOString()
-        : null;
+    case 'job.awaiting_review':
       return {
         event,
         job_id: job.job_id,
         language: job.language,
         review_url: ctx.reviewUrl,
-        expires_at: expires,
+        expires_at: reviewExpiresAt(job),
         studio_url: studioUrl(job, ctx.baseUrl),
-        review_stage: stage,
+        review_stage: l.review_gate ?? l.review_stage ?? 'aligned',
       };
-    }
     case 'job.failed':
       return {
         event,

@@ -5,7 +5,6 @@
  * and discarded by Node, so the connection is not dropped mid-upload).
  */
 import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -13,8 +12,8 @@ import {
   type AudioFormat,
   baseName,
   formatFromFilename,
+  headCapture,
   isAcceptedMimeType,
-  SNIFF_BYTES,
   sniffAudioFormat,
 } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
@@ -60,20 +59,13 @@ export async function readMultipart(
       if (!isAcceptedMimeType(part.mimetype))
         throw invalid(`Unsupported audio MIME type ${part.mimetype.slice(0, 60)}`);
       const hash = createHash('sha256');
-      let head = Buffer.alloc(0);
-      const inspect = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-          done(null, chunk);
-        },
-      });
+      const inspect = headCapture((chunk) => hash.update(chunk));
       const key = `audio/${orgId}/${newUuid()}`;
-      const size = await storage.put(key, part.file.pipe(inspect), { maxBytes: MAX_UPLOAD_BYTES });
+      const size = await storage.put(key, part.file.pipe(inspect.stream), { maxBytes: MAX_UPLOAD_BYTES });
       upload = { key, format: 'mp3', filename: baseName(part.filename ?? 'audio'), sha256: hash.digest('hex'), size };
       if (part.file.truncated) throw tooLarge();
       if (size === 0) throw invalid('The file is empty');
-      const format = sniffAudioFormat(head);
+      const format = sniffAudioFormat(inspect.head());
       if (!format) throw invalid(`The file's content is not audio in an accepted format (${ACCEPTED})`);
       upload.format = format;
     }

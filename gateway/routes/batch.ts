@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, notFound } from '../../core/errors.ts';
 import { derivedUuid, newUuid, UUID_PATTERN } from '../../core/ids.ts';
+import { batchFinishedAt } from '../../core/jobs/batch.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { presentBatchJob } from '../../core/jobs/present.ts';
 import { isHttpsUrl, parseSubmission, type SubmissionInput } from '../../core/jobs/submission.ts';
@@ -65,14 +66,7 @@ export function batchStatus(batch: BatchRecord, jobs: JobRecord[]): Batch {
   const started = jobs.some((j) => j.transcription_attempt > 0 || j.lifecycle.stage !== 'transcribing');
   const status: Batch['status'] =
     pending > 0 ? (started ? 'in_progress' : 'queued') : failed > 0 ? 'partial' : 'complete';
-  const finishedAt =
-    pending === 0 && jobs.length > 0
-      ? new Date(
-          Math.max(
-            ...jobs.map((j) => (j.lifecycle.completed_at ?? j.lifecycle.error?.failed_at ?? j.updated_at).getTime()),
-          ),
-        )
-      : null;
+  const finishedAt = pending === 0 && jobs.length > 0 ? batchFinishedAt(jobs) : null;
   return {
     batch_id: batch.batch_id,
     status,

@@ -3,6 +3,7 @@
  * any server with the same contract); unit and integration tests of the pipeline use a double.
  */
 import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinionResult } from '../../core/jobs/job.ts';
+import type { LineTiming } from '../../core/jobs/timings.ts';
 import type { LanguageEntry } from '../../core/languages.ts';
 
 export interface TranscribeRequest {
@@ -25,13 +26,8 @@ export interface AlignRequest {
   wordLevel: boolean;
 }
 
-export interface AlignedLine {
-  start: number;
-  end: number;
-  words: { word: string; start: number; end: number }[] | null;
-  confidence: number;
-  flagged: boolean;
-}
+/** A line's timing from the aligner: the same shape the job stores (core/jobs/timings.ts). */
+export type AlignedLine = LineTiming;
 
 export interface AlignResult {
   lines: AlignedLine[];

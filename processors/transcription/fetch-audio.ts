@@ -4,12 +4,11 @@
  * pipeline uses its own copy.
  */
 
-import { Transform } from 'node:stream';
 import {
   AUDIO_FORMATS,
   type AudioFormat,
+  headCapture,
   MAX_AUDIO_URL_BYTES,
-  SNIFF_BYTES,
   sniffAudioFormat,
 } from '../../core/audio/formats.ts';
 import { newUuid } from '../../core/ids.ts';
@@ -49,16 +48,10 @@ export async function fetchAudio(
       res.body.resume();
       throw new Error(`audio_url answered HTTP ${res.status}`);
     }
-    let first = Buffer.alloc(0);
-    const sniff = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        if (first.length < SNIFF_BYTES) first = Buffer.concat([first, chunk.subarray(0, SNIFF_BYTES - first.length)]);
-        done(null, chunk);
-      },
-    });
+    const sniff = headCapture();
     const key = `audio/${orgId}/${newUuid()}`;
-    const size = await storage.put(key, res.body.pipe(sniff), { maxBytes: MAX_AUDIO_URL_BYTES });
-    const format = sniffAudioFormat(first);
+    const size = await storage.put(key, res.body.pipe(sniff.stream), { maxBytes: MAX_AUDIO_URL_BYTES });
+    const format = sniffAudioFormat(sniff.head());
     if (size === 0 || !format) {
       await storage.delete(key);
       throw new AudioFetchFailure(`audio_url did not return audio in an accepted format (${AUDIO_FORMATS.join(', ')})`);
