@@ -49,6 +49,11 @@ export interface OrganisationStore {
   spendCredits(orgId: string, n: number): Promise<boolean>;
   setLimits(orgId: string, limits: Record<string, number>): Promise<void>;
   setPlan(orgId: string, plan: Plan): Promise<void>;
+  /**
+   * The webhook_secret that signs deliveries for work a key submitted. Without a key id (records
+   * from before keys were recorded), the organisation's oldest key. Null when the organisation has none.
+   */
+  webhookSecretFor(orgId: string, keyId: string | null): Promise<string | null>;
 }
 
 export function isPlan(value: string): value is Plan {

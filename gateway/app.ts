@@ -27,6 +27,7 @@ import publicRoutes from './routes/public.ts';
 import transcribeRoutes from './routes/transcribe.ts';
 import usageRoutes from './routes/usage.ts';
 import webhookTestRoutes from './routes/webhook-test.ts';
+import webhookRoutes from './routes/webhooks.ts';
 import { validatorCompiler } from './validation.ts';
 import './types.ts';
 
@@ -112,6 +113,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         await api.register(downloadRoutes, jobOptions);
         await api.register(alignRoutes, jobOptions);
         await api.register(webhookTestRoutes, jobOptions);
+        await api.register(webhookRoutes, jobOptions);
       }
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -5,6 +5,7 @@
 
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
@@ -20,10 +21,14 @@ import { CassandraJobStore } from '../sinks/cassandra/jobs.ts';
 import { CassandraOrganisationStore } from '../sinks/cassandra/organisations.ts';
 import { CassandraTimers } from '../sinks/cassandra/timers.ts';
 import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
+import { CassandraDeadLetters } from '../sinks/cassandra/webhook-dead-letters.ts';
+import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
+import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
 import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
+import { WebhookSender } from '../sinks/webhook-sender.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
@@ -75,6 +80,17 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const usage = new CassandraUsageStore(cassandra);
   const batches = new CassandraBatchStore(cassandra);
   const writer = new JobWriter({ config, logger, jobs, feed, timers, usage, batches, publisher });
+  const orgs = new CassandraOrganisationStore(cassandra);
+  const outbound = {
+    allowPrivateNetwork: config.allowPrivateNetwork,
+    extraCaFile: config.extraCaFile,
+    allowedAddresses: config.outboundAllow,
+  };
+  const webhookStores = {
+    events: new CassandraWebhookEvents(cassandra),
+    deliveries: new CassandraDeliveryLog(cassandra),
+    deadLetters: new CassandraDeadLetters(cassandra),
+  };
   const jobServices = {
     jobs,
     feed,
@@ -85,10 +101,10 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     storage: new LocalObjectStore(path.join(config.dataDir, 'objects')),
     engine: new HttpEngine(config.engineUrl),
     alignLock: redisAlignLock(redis, config.namespace),
-    outbound: {
-      allowPrivateNetwork: config.allowPrivateNetwork,
-      extraCaFile: config.extraCaFile,
-      allowedAddresses: config.outboundAllow,
+    outbound,
+    webhooks: {
+      ...webhookStores,
+      sender: new WebhookSender({ ...webhookStores, orgs, outbound, clock: systemClock }),
     },
   };
   return {
@@ -101,7 +117,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     kafka,
     registry,
     publisher,
-    orgs: new CassandraOrganisationStore(cassandra),
+    orgs,
     usage,
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),

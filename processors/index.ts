@@ -1,14 +1,29 @@
 /** Every processor the platform runs, by name. `verse serve` starts one process per entry. */
+
+import { systemClock } from '../core/clock.ts';
 import type { Platform } from '../ops/platform.ts';
 import { alignmentProcessor } from './alignment/alignment.ts';
 import { startReviewTimer } from './review-timer/review-timer.ts';
 import { type RunningProcessor, startProcessor } from './runtime.ts';
 import { transcriptionProcessor } from './transcription/transcription.ts';
+import { webhookProcessor } from './webhook/webhook.ts';
 
 export type ProcessorStarter = (platform: Platform) => Promise<RunningProcessor>;
 
 export const PROCESSORS: Record<string, ProcessorStarter> = {
   transcription: (p) => startProcessor(p, transcriptionProcessor(p.jobServices)),
   alignment: (p) => startProcessor(p, alignmentProcessor(p.jobServices)),
+  webhook: (p) =>
+    startProcessor(
+      p,
+      webhookProcessor({
+        ...p.jobServices.webhooks,
+        jobs: p.jobServices.jobs,
+        batches: p.jobServices.batches,
+        publisher: p.publisher,
+        baseUrl: p.config.baseUrl,
+        clock: systemClock,
+      }),
+    ),
   'review-timer': async (p) => startReviewTimer({ timers: p.timers, writer: p.jobServices.writer, logger: p.logger }),
 };

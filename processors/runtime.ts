@@ -4,10 +4,12 @@
  * A message that cannot be decoded, that the handler declares poison, or that keeps failing is
  * written to the dead-letter topic with its raw bytes, and the consumer moves on; a transient
  * failure (a dependency down) is retried with backoff without committing, so a crash at any point
- * redelivers the message and nothing is lost.
+ * redelivers the message and nothing is lost. A message that is not due yet (a webhook retry
+ * waiting for its minute) pauses its partition instead of sleeping in the handler: the consumer
+ * keeps heartbeating and serving its other partitions, and the message is fetched again on resume.
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
-import type { Consumer, EachMessagePayload, Kafka } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MessageOf } from '../sinks/kafka/messages.ts';
@@ -17,6 +19,14 @@ import { type TopicKey, topicsFor } from '../sinks/kafka/topics.ts';
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
 export class PoisonMessageError extends Error {
   override readonly name = 'PoisonMessageError';
+}
+
+/** Thrown by a handler for a message whose time has not come: its partition pauses, then it is handled again. */
+export class NotDueError extends Error {
+  override readonly name = 'NotDueError';
+  constructor(readonly retryInMs: number) {
+    super(`not due for ${retryInMs} ms`);
+  }
 }
 
 export interface MessageContext<K extends TopicKey> {
@@ -70,8 +80,14 @@ export async function startProcessor<K extends TopicKey>(
   });
   let stopping = false;
 
-  async function deadLetter(payload: EachMessagePayload, error: string): Promise<void> {
-    const { topic, partition, message } = payload;
+  interface Delivered {
+    topic: string;
+    partition: number;
+    message: KafkaMessage;
+    heartbeat(): Promise<void>;
+  }
+
+  async function deadLetter({ topic, partition, message }: Delivered, error: string): Promise<void> {
     await deps.publisher.publish('deadLetters', message.key?.toString() ?? `${topic}:${partition}:${message.offset}`, {
       source_topic: topic,
       partition,
@@ -88,16 +104,17 @@ export async function startProcessor<K extends TopicKey>(
     );
   }
 
-  async function eachMessage(payload: EachMessagePayload): Promise<void> {
-    const { topic, partition, message, heartbeat } = payload;
+  /** Handles one message; returns how long to wait when it is not due yet, else null (done with it). */
+  async function handleOne(delivered: Delivered): Promise<number | null> {
+    const { topic, partition, message, heartbeat } = delivered;
     const key = message.key?.toString() ?? null;
     let decoded: MessageOf<K>;
     try {
       if (!message.value) throw new Error('empty message value');
       decoded = (await deps.registry.decode(message.value)) as MessageOf<K>;
     } catch (error) {
-      await deadLetter(payload, `undecodable: ${error instanceof Error ? error.message : String(error)}`);
-      return;
+      await deadLetter(delivered, `undecodable: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
     }
     const topicKey = byName.get(topic) as K;
     const context: MessageContext<K> = {
@@ -112,11 +129,18 @@ export async function startProcessor<K extends TopicKey>(
       try {
         await spec.handle(decoded, context);
         context.log.info({ latency_ms: Math.round(performance.now() - started), attempt }, 'message processed');
-        return;
+        return null;
       } catch (error) {
+        if (error instanceof NotDueError) return error.retryInMs;
         const reason = error instanceof Error ? error.message : String(error);
-        if (error instanceof PoisonMessageError) return deadLetter(payload, `poison: ${reason}`);
-        if (attempt >= maxAttempts) return deadLetter(payload, `failed ${attempt} times: ${reason}`);
+        if (error instanceof PoisonMessageError) {
+          await deadLetter(delivered, `poison: ${reason}`);
+          return null;
+        }
+        if (attempt >= maxAttempts) {
+          await deadLetter(delivered, `failed ${attempt} times: ${reason}`);
+          return null;
+        }
         context.log.warn({ err: error, attempt }, 'handler failed; retrying');
         // Not committing: if we stop or crash here, the message is redelivered.
         if (stopping) throw error;
@@ -126,9 +150,32 @@ export async function startProcessor<K extends TopicKey>(
     }
   }
 
+  async function eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, pause, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      const waitMs = await handleOne({ topic: batch.topic, partition: batch.partition, message, heartbeat });
+      if (waitMs !== null) {
+        // Leave this offset unresolved: after the pause the partition is fetched again from here.
+        const resume = pause();
+        setTimeout(resume, Math.max(10, waitMs)).unref();
+        return;
+      }
+      resolveOffset(message.offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+  }
+
   await consumer.connect();
   await consumer.subscribe({ topics: [...byName.keys()], fromBeginning: true });
-  await consumer.run({ autoCommit: true, autoCommitInterval: 1000, partitionsConsumedConcurrently: 3, eachMessage });
+  await consumer.run({
+    autoCommit: true,
+    autoCommitInterval: 1000,
+    partitionsConsumedConcurrently: 3,
+    eachBatchAutoResolve: false,
+    eachBatch,
+  });
   log.info({ group: groupId, topics: [...byName.keys()] }, 'processor started');
 
   return {

@@ -63,6 +63,8 @@ export interface JobRecord {
   batch_id: string | null;
   end_user_id: string | null;
   end_user_external_id: string | null;
+  /** The API key that submitted the job: its webhook_secret signs the job's webhooks (null for jobs from before keys were recorded). */
+  key_id: string | null;
   webhook_url: string | null;
   audio_source: AudioSource;
   audio_url: string | null;

@@ -45,9 +45,15 @@ function filenameOf(audio: AudioInput): string {
   );
 }
 
+/** Who submitted a job: the organisation and the API key (whose webhook_secret signs its webhooks). */
+export interface JobOwner {
+  org_id: string;
+  key_id: string | null;
+}
+
 export function newJobRecord(
   jobId: string,
-  orgId: string,
+  owner: JobOwner,
   job: NewJob,
   endUser: EndUser | null,
   batchId: string | null,
@@ -56,7 +62,8 @@ export function newJobRecord(
   const { input, audio } = job;
   return {
     job_id: jobId,
-    org_id: orgId,
+    org_id: owner.org_id,
+    key_id: owner.key_id,
     version: 1,
     lifecycle: initialLifecycle({ align: input.align, review: input.review, review_stage: input.review_stage }),
     language: input.language.name,
@@ -118,7 +125,14 @@ export async function createJobs(
         options.jobIds?.[index] ??
         (options.idempotencyKey ? derivedUuid(orgId, 'job', options.idempotencyKey, String(index)) : newUuid());
       const endUser = job.input.end_user ? await services.endUsers.upsert(orgId, job.input.end_user) : null;
-      const record = newJobRecord(jobId, orgId, job, endUser, options.batchId, now);
+      const record = newJobRecord(
+        jobId,
+        { org_id: orgId, key_id: principal.key.key_id },
+        job,
+        endUser,
+        options.batchId,
+        now,
+      );
       if (await services.writer.create(record)) {
         created.push({ record, endUser });
       } else {

@@ -1,11 +1,13 @@
 /**
- * Opaque, signed cursors for GET /jobs. A cursor carries the feed position and a fingerprint of the
- * filters it was issued for; a forged cursor, or one reused with other filters, is 400 VAL_001.
+ * Opaque, signed cursors for the list endpoints (GET /jobs, /webhooks/deliveries,
+ * /webhooks/dead-letters). A cursor carries a list position and a fingerprint of the filters it
+ * was issued for; a forged cursor, or one reused with other filters, is 400 VAL_001.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { invalid } from '../../core/errors.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import type { FeedPosition } from '../../sinks/cassandra/feed.ts';
+import type { ListPosition } from '../../sinks/cassandra/webhook-deliveries.ts';
 
 interface CursorBody {
   t: number;
@@ -16,13 +18,21 @@ interface CursorBody {
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
 
-export function encodeCursor(secret: string, position: FeedPosition, fingerprint: string): string {
-  const body: CursorBody = { t: position.updated_at.getTime(), j: position.job_id, f: fingerprint };
+/** A short digest of an organisation and the filters of a query (everything but cursor and limit). */
+export function filterFingerprint(orgId: string, query: object): string {
+  const { cursor: _c, limit: _l, ...filters } = query as Record<string, unknown>;
+  return createHash('sha256')
+    .update(JSON.stringify([orgId, Object.entries(filters).sort()]))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+function encode(secret: string, body: CursorBody): string {
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${payload}.${sign(secret, payload)}`;
 }
 
-export function decodeCursor(secret: string, cursor: string, fingerprint: string): FeedPosition {
+function decode(secret: string, cursor: string, fingerprint: string): CursorBody {
   const [payload, signature] = cursor.split('.');
   if (!payload || !signature || !safeEqual(signature, sign(secret, payload))) throw invalid('cursor is not valid');
   let body: CursorBody;
@@ -33,5 +43,24 @@ export function decodeCursor(secret: string, cursor: string, fingerprint: string
   }
   if (body.f !== fingerprint)
     throw invalid('cursor was issued for other parameters; keep every other parameter identical while paging');
+  return body;
+}
+
+export function encodeCursor(secret: string, position: FeedPosition, fingerprint: string): string {
+  return encode(secret, { t: position.updated_at.getTime(), j: position.job_id, f: fingerprint });
+}
+
+export function decodeCursor(secret: string, cursor: string, fingerprint: string): FeedPosition {
+  const body = decode(secret, cursor, fingerprint);
   return { updated_at: new Date(body.t), job_id: body.j };
+}
+
+export function encodeListCursor(secret: string, position: ListPosition, fingerprint: string): string {
+  return encode(secret, { t: position.at.getTime(), j: position.id, f: fingerprint });
+}
+
+export function decodeListCursor(secret: string, cursor: string, fingerprint: string): ListPosition {
+  const body = decode(secret, cursor, fingerprint);
+  if (typeof body.j !== 'string') throw invalid('cursor is not valid');
+  return { at: new Date(body.t), id: body.j };
 }

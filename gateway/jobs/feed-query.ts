@@ -7,12 +7,11 @@
  *  - a feed row whose job has since moved on is skipped (the job appears at its newer position);
  *  - each page scans a bounded number of feed rows, so its cost does not grow with the catalogue.
  */
-import { createHash } from 'node:crypto';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
 import type { FeedPosition } from '../../sinks/cassandra/feed.ts';
 import type { JobAttribute } from '../../sinks/cassandra/jobs.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
 
 export const FEED_SETTLE_MS = 2000;
@@ -43,14 +42,6 @@ const after = (job: JobRecord, p: FeedPosition) =>
 const order = (a: JobRecord, b: JobRecord) =>
   a.updated_at.getTime() - b.updated_at.getTime() || (a.job_id < b.job_id ? -1 : a.job_id > b.job_id ? 1 : 0);
 
-function fingerprint(orgId: string, q: FeedQuery): string {
-  const { cursor: _c, limit: _l, ...filters } = q;
-  return createHash('sha256')
-    .update(JSON.stringify([orgId, Object.entries(filters).sort()]))
-    .digest('base64url')
-    .slice(0, 16);
-}
-
 export async function queryFeed(
   services: JobServices,
   orgId: string,
@@ -58,7 +49,7 @@ export async function queryFeed(
   secret: string,
   now = new Date(),
 ): Promise<FeedPage> {
-  const fp = fingerprint(orgId, q);
+  const fp = filterFingerprint(orgId, q);
   const from = q.cursor
     ? decodeCursor(secret, q.cursor, fp)
     : q.updated_since

@@ -6,8 +6,12 @@ import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
 import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import type { CassandraIdempotencyStore } from '../../sinks/cassandra/idempotency.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
+import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
+import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
+import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 import type { AlignLock } from './align-lock.ts';
 
 export interface JobServices {
@@ -21,4 +25,13 @@ export interface JobServices {
   outbound: OutboundPolicy;
   engine: Engine;
   alignLock: AlignLock;
+  webhooks: WebhookServices;
+}
+
+/** Webhook events, the delivery log, dead letters, and the sender that records what it sends. */
+export interface WebhookServices {
+  events: CassandraWebhookEvents;
+  deliveries: CassandraDeliveryLog;
+  deadLetters: CassandraDeadLetters;
+  sender: WebhookSender;
 }

@@ -109,6 +109,7 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
           org_id: orgId,
           job_ids: jobIds,
           webhook_url: webhookUrl,
+          key_id: principal.key.key_id,
           created_at: new Date(),
           completed_at: null,
           complete_event_sent: false,

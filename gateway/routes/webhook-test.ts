@@ -6,15 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
-import { OutboundRefusedError, outboundRequest, readCapped } from '../../core/net/safe-http.ts';
 import { randomId } from '../../core/secrets.ts';
+import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import { batchPayload, type EventName, jobPayload } from '../../core/webhooks/payloads.ts';
-import { webhookHeaders } from '../../core/webhooks/signing.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 import type { JobRouteOptions } from './transcribe.ts';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
 const EVENTS: EventName[] = ['job.complete', 'job.awaiting_review', 'job.failed', 'job.degraded', 'batch.complete'];
 
 function sampleJob(): JobRecord {
@@ -40,6 +38,7 @@ function sampleJob(): JobRecord {
     batch_id: null,
     end_user_id: null,
     end_user_external_id: null,
+    key_id: null,
     webhook_url: null,
     audio_source: 'url',
     audio_url: null,
@@ -93,28 +92,24 @@ export default async function webhookTestRoutes(app: FastifyInstance, options: J
               { job_id: sampleJob().job_id, status: 'complete' },
             ])
           : jobPayload(event, sampleJob(), { baseUrl: options.baseUrl, reviewUrl: null });
-      const body = JSON.stringify({ ...payload, sample: true });
-      const headers = webhookHeaders(principalOf(request).key.webhook_secret, randomId('msg'), body);
-      try {
-        const res = await outboundRequest(
+      const outcome = await deliverSigned(
+        {
           url,
-          { method: 'POST', headers: { ...headers }, body, timeoutMs: DELIVERY_TIMEOUT_MS, maxRedirects: 0 },
-          options.services.outbound,
-        );
-        await readCapped(res.body, 4096);
-        const delivered = res.status >= 200 && res.status < 300;
-        return {
-          delivered,
-          status_code: res.status,
-          error: delivered ? null : `HTTP ${res.status}`,
-          event,
-          webhook_url: url,
-        };
-      } catch (error) {
-        if (error instanceof OutboundRefusedError) throw invalid(`webhook_url is not allowed: ${error.message}`);
-        const message = error instanceof Error ? error.message : String(error);
-        return { delivered: false, status_code: null, error: message, event, webhook_url: url };
-      }
+          body: JSON.stringify({ ...payload, sample: true }),
+          webhookId: randomId('msg'),
+          secret: principalOf(request).key.webhook_secret,
+          now: new Date(),
+        },
+        options.services.outbound,
+      );
+      if (outcome.refused) throw invalid(`webhook_url is not allowed: ${outcome.error}`);
+      return {
+        delivered: outcome.success,
+        status_code: outcome.status_code,
+        error: outcome.error,
+        event,
+        webhook_url: url,
+      };
     },
   );
 }

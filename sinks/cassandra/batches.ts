@@ -6,6 +6,8 @@ export interface BatchRecord {
   org_id: string;
   job_ids: string[];
   webhook_url: string | null;
+  /** The API key that submitted the batch: its webhook_secret signs batch.complete. */
+  key_id: string | null;
   created_at: Date;
   completed_at: Date | null;
   complete_event_sent: boolean;
@@ -16,8 +18,8 @@ export class CassandraBatchStore {
 
   async insert(batch: BatchRecord): Promise<void> {
     await this.db.execute(
-      'INSERT INTO batches (batch_id, org_id, job_ids, webhook_url, created_at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS',
-      [batch.batch_id, batch.org_id, batch.job_ids, batch.webhook_url, batch.created_at],
+      'INSERT INTO batches (batch_id, org_id, job_ids, webhook_url, key_id, created_at) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS',
+      [batch.batch_id, batch.org_id, batch.job_ids, batch.webhook_url, batch.key_id, batch.created_at],
     );
   }
 
@@ -29,6 +31,7 @@ export class CassandraBatchStore {
       org_id: row.org_id as string,
       job_ids: ((row.job_ids as unknown[] | null) ?? []).map(String),
       webhook_url: (row.webhook_url as string | null) ?? null,
+      key_id: (row.key_id as string | null) ?? null,
       created_at: row.created_at as Date,
       completed_at: (row.completed_at as Date | null) ?? null,
       complete_event_sent: Boolean(row.complete_event_sent),

@@ -111,6 +111,20 @@ export class CassandraOrganisationStore implements OrganisationStore {
     await this.db.execute('UPDATE organisations SET limits = limits + ? WHERE org_id = ?', [limits, orgId]);
   }
 
+  async webhookSecretFor(orgId: string, keyId: string | null): Promise<string | null> {
+    const rows = keyId
+      ? (
+          await this.db.execute('SELECT key_hash, created_at FROM api_keys_by_org WHERE org_id = ? AND key_id = ?', [
+            orgId,
+            keyId,
+          ])
+        ).rows
+      : (await this.db.execute('SELECT key_hash, created_at FROM api_keys_by_org WHERE org_id = ?', [orgId])).rows;
+    const oldest = rows.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime())[0];
+    if (!oldest) return null;
+    return (await this.findKeyByHash(oldest.key_hash as string))?.webhook_secret ?? null;
+  }
+
   async setPlan(orgId: string, plan: Plan): Promise<void> {
     await this.db.execute('UPDATE organisations SET plan = ? WHERE org_id = ?', [plan, orgId]);
   }

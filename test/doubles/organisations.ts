@@ -45,4 +45,10 @@ export class MemoryOrganisationStore implements OrganisationStore {
     const org = this.orgs.get(orgId);
     if (org) org.plan = plan;
   }
+  async webhookSecretFor(orgId: string, keyId: string | null): Promise<string | null> {
+    const keys = [...this.keys.values()]
+      .filter((k) => k.org_id === orgId && (keyId === null || k.key_id === keyId))
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    return keys[0]?.webhook_secret ?? null;
+  }
 }

@@ -90,7 +90,7 @@ async function uploadedJob(orgId: string) {
   const input = parseSubmission({ language: 'English' }, 'json');
   return newJobRecord(
     newUuid(),
-    orgId,
+    { org_id: orgId, key_id: null },
     { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
     null,
     null,

@@ -28,8 +28,30 @@ const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<s
       created_at: new Date(),
       completed_at: null,
       complete_event_sent: false,
+      key_id: null,
     });
     return batchId;
+  },
+  // A webhook dead letter.
+  id: async (platform, owner) => {
+    const job = await createTestJob(platform, owner.org_id);
+    const id = `dl_${newUuid()}`;
+    await platform.jobServices.webhooks.deadLetters.create({
+      id,
+      org_id: owner.org_id,
+      event_id: `evt_${job.job_id}_job.failed_1`,
+      job_id: job.job_id,
+      batch_id: null,
+      event: 'job.failed',
+      webhook_url: 'https://hooks.example.com/verse',
+      attempts: 4,
+      last_status_code: 500,
+      last_error: null,
+      created_at: new Date(),
+      resolved_at: null,
+      resolved_via: null,
+    });
+    return id;
   },
 };
 

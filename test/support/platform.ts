@@ -60,7 +60,7 @@ export async function createTestJob(
   );
   const record = newJobRecord(
     newUuid(),
-    orgId,
+    { org_id: orgId, key_id: null },
     { input, audio: { source: 'url', url: input.audio_url! } },
     null,
     null,

@@ -31,6 +31,7 @@ function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {
     batch_id: null,
     end_user_id: null,
     end_user_external_id: null,
+    key_id: null,
     webhook_url: null,
     audio_source: 'url',
     audio_url: 'https://cdn.example.com/a.mp3',

@@ -52,6 +52,7 @@ function job(align = true): JobRecord {
     batch_id: null,
     end_user_id: null,
     end_user_external_id: null,
+    key_id: null,
     webhook_url: 'https://hooks.example.com',
     audio_source: 'url',
     audio_url: null,

@@ -1,0 +1,70 @@
+/**
+ * One signed webhook POST, the same way for every sender (the webhook processor, dead-letter and
+ * job replays, POST /webhook-test): https only, the destination's resolved address checked on
+ * every attempt, 10 s, redirects returned rather than followed, success only on 2xx, the answer
+ * read with a small cap. Failures are classified, never thrown: a refused destination, a timeout,
+ * DNS, TLS, a refused or reset connection.
+ */
+import { type OutboundPolicy, OutboundRefusedError, outboundRequest, readCapped } from '../net/safe-http.ts';
+import { DELIVERY_TIMEOUT_MS } from './schedule.ts';
+import { webhookHeaders } from './signing.ts';
+
+export interface DeliveryOutcome {
+  success: boolean;
+  /** The receiver's HTTP status; null when no reply was obtained. */
+  status_code: number | null;
+  /** Why no reply was obtained (null when the receiver answered). */
+  error: string | null;
+  /** The destination was refused by the outbound policy before any connection. */
+  refused: boolean;
+}
+
+export interface SignedDelivery {
+  url: string;
+  /** The exact body bytes; the same on every attempt of one event. */
+  body: string;
+  /** webhook-id: stable across the attempts of one event. */
+  webhookId: string;
+  secret: string;
+  now: Date;
+}
+
+const RESPONSE_CAP_BYTES = 4096;
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)/;
+
+/** A short, stable description of a failure with no reply (what Delivery attempt.error reports). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof OutboundRefusedError) return `refused destination: ${error.message}`;
+  const e = error as NodeJS.ErrnoException;
+  const code = e?.code ?? '';
+  const message = e instanceof Error ? e.message : String(error);
+  if (/timed out/.test(message) || code === 'ETIMEDOUT')
+    return `timeout: no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return `dns: ${message}`;
+  if (TLS_CODES.test(code)) return `tls: ${message}`;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `unreachable: ${message}`;
+  return message.slice(0, 300);
+}
+
+export async function deliverSigned(delivery: SignedDelivery, policy: OutboundPolicy): Promise<DeliveryOutcome> {
+  const headers = webhookHeaders(delivery.secret, delivery.webhookId, delivery.body, delivery.now);
+  try {
+    const res = await outboundRequest(
+      delivery.url,
+      { method: 'POST', headers: { ...headers }, body: delivery.body, timeoutMs: DELIVERY_TIMEOUT_MS, maxRedirects: 0 },
+      policy,
+    );
+    await readCapped(res.body, RESPONSE_CAP_BYTES).catch(() => undefined);
+    return { success: res.status >= 200 && res.status < 300, status_code: res.status, error: null, refused: false };
+  } catch (error) {
+    return {
+      success: false,
+      status_code: null,
+      error: describeFailure(error),
+      refused: error instanceof OutboundRefusedError,
+    };
+  }
+}
