@@ -78,7 +78,8 @@ export interface TestHttpsServer {
   close(): Promise<void>;
 }
 
-export async function startHttpsServer(host = '127.0.0.1'): Promise<TestHttpsServer> {
+/** Listens on `port` when given (to bring a receiver back up where it was), else on a free one. */
+export async function startHttpsServer(host = '127.0.0.1', port = 0): Promise<TestHttpsServer> {
   const ca = testCa();
   const routes = new Map<string, Handler>();
   const requests: TestHttpsServer['requests'] = [];
@@ -96,10 +97,10 @@ export async function startHttpsServer(host = '127.0.0.1'): Promise<TestHttpsSer
       handler(req, res, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: host === '127.0.0.1' ? `https://localhost:${port}` : `https://${host}:${port}`,
+    url: host === '127.0.0.1' ? `https://localhost:${bound}` : `https://${host}:${bound}`,
     caFile: ca.caFile,
     requests,
     route: (p, h) => routes.set(p, h),

@@ -9,6 +9,10 @@ import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../..
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import type { TopicKey } from '../../sinks/kafka/topics.ts';
 import { FakeEngine } from '../doubles/engine.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import { webhookProcessor } from '../../processors/webhook/webhook.ts';
+import { WebhookSender } from '../../sinks/webhook-sender.ts';
 
 function only<K extends TopicKey>(orgs: Set<string>, spec: ProcessorSpec<K>, suffix: string): ProcessorSpec<K> {
   return {
@@ -40,6 +44,32 @@ export async function startTestPipeline(platform: Platform): Promise<TestPipelin
       await Promise.all(running.map((r) => r.stop()));
     },
   };
+}
+
+/**
+ * The webhook processor in-process, on a clock the test moves, with its own consumer group and
+ * scoped to the given organisations. Retries not yet due re-check the clock every 100 ms.
+ */
+export async function startTestWebhooks(
+  platform: Platform,
+  clock: Clock,
+  orgs: Set<string>,
+  outbound: OutboundPolicy = platform.jobServices.outbound,
+): Promise<RunningProcessor & { sender: WebhookSender }> {
+  const { webhooks } = platform.jobServices;
+  const sender = new WebhookSender({ ...webhooks, orgs: platform.orgs, outbound, clock });
+  const spec = webhookProcessor({
+    ...webhooks,
+    sender,
+    jobs: platform.jobServices.jobs,
+    batches: platform.jobServices.batches,
+    publisher: platform.publisher,
+    baseUrl: platform.config.baseUrl,
+    clock,
+    recheckMs: 100,
+  });
+  const running = await startProcessor(platform, only(orgs, spec, randomUUID().slice(0, 8)));
+  return { ...running, sender };
 }
 
 export async function eventually<T>(
