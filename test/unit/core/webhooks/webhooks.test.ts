@@ -1,9 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../../../core/errors.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
+import { OutboundRefusedError } from '../../../../core/net/safe-http.ts';
 import { generateWebhookSecret } from '../../../../core/secrets.ts';
+import { describeFailure } from '../../../../core/webhooks/deliver.ts';
 import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts';
+import { chooseReplayEvent } from '../../../../core/webhooks/replay-choice.ts';
+import { MAX_ATTEMPTS, nextAttempt } from '../../../../core/webhooks/schedule.ts';
 import { webhookHeaders } from '../../../../core/webhooks/signing.ts';
 
 describe('Standard Webhooks signing', () => {
@@ -147,5 +152,79 @@ describe('payloads', () => {
         { job_id: 'b', status: 'failed' },
       ],
     });
+  });
+});
+
+describe('the delivery schedule', () => {
+  it('waits 1, 5 and 30 minutes after attempts 1, 2 and 3, and ends after the fourth', () => {
+    expect([1, 2, 3, 4].map(nextAttempt)).toEqual([
+      { attempt: 2, delayMs: 60_000 },
+      { attempt: 3, delayMs: 300_000 },
+      { attempt: 4, delayMs: 1_800_000 },
+      null,
+    ]);
+    expect(MAX_ATTEMPTS).toBe(4);
+  });
+});
+
+describe('what a failed attempt reports', () => {
+  const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
+  it.each([
+    [new OutboundRefusedError('10.0.0.1 is a private or reserved address'), /^refused destination: 10\.0\.0\.1/],
+    [new Error('timed out after 10000 ms'), /^timeout: no answer within 10 s$/],
+    [errno('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), /^dns: /],
+    [errno('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), /^tls: self-signed/],
+    [errno('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), /^tls: /],
+    [errno('ECONNREFUSED'), /^connection refused$/],
+    [errno('ECONNRESET'), /^connection reset$/],
+  ])('%s', (error, expected) => {
+    expect(describeFailure(error)).toMatch(expected);
+  });
+});
+
+describe('which event a replay sends', () => {
+  const now = new Date('2026-03-02T00:00:00Z');
+  const complete = (): JobRecord => {
+    const j = job();
+    return { ...j, lifecycle: { ...j.lifecycle, status: 'complete', stage: 'done', completed_at: at } };
+  };
+  const codeOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return (error as ApiError).code;
+    }
+    return 'none';
+  };
+
+  it('picks job.complete for a finished job, job.failed for a failed one, and the gate while a reviewer holds it', () => {
+    expect(chooseReplayEvent(complete(), undefined, null, now)).toBe('job.complete');
+    const failed = job();
+    failed.lifecycle = {
+      ...failed.lifecycle,
+      status: 'failed',
+      error: { stage: 'alignment', message: 'x', failed_at: at },
+    };
+    expect(chooseReplayEvent(failed, undefined, null, now)).toBe('job.failed');
+    const held = complete();
+    held.lifecycle = { ...held.lifecycle, review_required: true, review_gate: 'aligned', review_gate_at: at };
+    expect(chooseReplayEvent(held, undefined, 'https://v.example.com/review/x?token=t', now)).toBe(
+      'job.awaiting_review',
+    );
+  });
+
+  it('refuses with the spec codes', () => {
+    expect(codeOf(() => chooseReplayEvent({ ...complete(), webhook_url: null }, undefined, null, now))).toBe(
+      'HOOK_001',
+    );
+    expect(codeOf(() => chooseReplayEvent(job(), 'job.complete', null, now))).toBe('HOOK_002');
+    expect(codeOf(() => chooseReplayEvent(complete(), 'job.failed', null, now))).toBe('HOOK_002');
+    expect(codeOf(() => chooseReplayEvent(complete(), 'job.awaiting_review', null, now))).toBe('HOOK_003');
+    const held = complete();
+    held.lifecycle = { ...held.lifecycle, review_required: true, review_gate: 'aligned', review_gate_at: at };
+    expect(codeOf(() => chooseReplayEvent(held, 'job.complete', 'https://r', now))).toBe('HOOK_002');
+    expect(codeOf(() => chooseReplayEvent(held, undefined, null, now))).toBe('HOOK_003');
+    const later = new Date(at.getTime() + 8 * 86400_000);
+    expect(codeOf(() => chooseReplayEvent(held, undefined, 'https://r', later))).toBe('HOOK_004');
   });
 });
