@@ -8,7 +8,7 @@ export function renderEnhancedLrc(lines: TimedLine[], info: TrackInfo = {}): str
   const withWords = lines.map((l) => ({
     ...l,
     text: l.words?.length
-      ? l.words.map((w) => `<${lrcTime(w.start)}>${w.text}`).join(' ') + ` <${lrcTime(l.end)}>`
+      ? `${l.words.map((w) => `<${lrcTime(w.start)}>${w.text}`).join(' ')} <${lrcTime(l.end)}>`
       : l.text,
   }));
   return renderLrc(withWords, info);

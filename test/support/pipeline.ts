@@ -3,16 +3,16 @@
  * engine double, scoped to the organisations a test file creates (other files' jobs are ignored).
  */
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../core/clock.ts';
+import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
 import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../../processors/runtime.ts';
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
-import type { TopicKey } from '../../sinks/kafka/topics.ts';
-import { FakeEngine } from '../doubles/engine.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import { webhookProcessor } from '../../processors/webhook/webhook.ts';
+import type { TopicKey } from '../../sinks/kafka/topics.ts';
 import { WebhookSender } from '../../sinks/webhook-sender.ts';
+import { FakeEngine } from '../doubles/engine.ts';
 
 function only<K extends TopicKey>(orgs: Set<string>, spec: ProcessorSpec<K>, suffix: string): ProcessorSpec<K> {
   return {
