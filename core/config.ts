@@ -30,6 +30,8 @@ export interface Config {
   version: string;
   /** Secret used to sign opaque cursors. */
   cursorSecret: string;
+  /** Secret review links are derived from (core/review/tokens.ts); changing it invalidates open links. */
+  reviewSecret: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -92,5 +94,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.VERSE_LOG_LEVEL || 'info',
     version: env.VERSE_VERSION || '0.1.0',
     cursorSecret: env.VERSE_CURSOR_SECRET || 'verse-local-cursor-secret',
+    reviewSecret: env.VERSE_REVIEW_SECRET || 'verse-local-review-secret',
   };
 }

@@ -105,6 +105,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
           services: deps.jobServices,
           orgs: deps.orgs,
           cursorSecret: deps.config.cursorSecret,
+          reviewSecret: deps.config.reviewSecret,
           baseUrl: deps.config.baseUrl,
         };
         await api.register(transcribeRoutes, jobOptions);

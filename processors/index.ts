@@ -22,6 +22,7 @@ export const PROCESSORS: Record<string, ProcessorStarter> = {
         batches: p.jobServices.batches,
         publisher: p.publisher,
         baseUrl: p.config.baseUrl,
+        reviewSecret: p.config.reviewSecret,
         clock: systemClock,
       }),
     ),

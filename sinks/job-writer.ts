@@ -9,6 +9,7 @@ import { batchFinishedAt } from '../core/jobs/batch.ts';
 import type { JobPatch, JobRecord } from '../core/jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../core/jobs/lifecycle.ts';
 import type { Logger } from '../core/logger.ts';
+import { mintReviewLink } from '../core/review/tokens.ts';
 import type { JobChangeMessage } from '../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../schemas/generated/topics/job-event.ts';
 import type { CassandraBatchStore } from './cassandra/batches.ts';
@@ -121,6 +122,10 @@ export class JobWriter {
         version: prev.version + 1,
         updated_at: nextUpdatedAt(prev.updated_at),
       };
+      // A gate that opens mints its review link in the same write (spec: not for review_delivery=api).
+      if (lifecycleEffects.includes('open_review_gate') && next.review_delivery !== 'api') {
+        Object.assign(next, mintReviewLink(this.deps.config.reviewSecret, next.job_id));
+      }
       const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
       await this.deps.jobs.addOutbox(jobId, next.version, effects);
       if (!(await this.deps.jobs.replace(next, prev.version))) {

@@ -65,6 +65,9 @@ export interface JobRecord {
   end_user_external_id: string | null;
   /** The API key that submitted the job: its webhook_secret signs the job's webhooks (null for jobs from before keys were recorded). */
   key_id: string | null;
+  /** Set when a review gate minted a link (see core/review/tokens.ts); null for review_delivery=api. */
+  review_nonce: string | null;
+  review_token_sha256: string | null;
   webhook_url: string | null;
   audio_source: AudioSource;
   audio_url: string | null;

@@ -6,14 +6,15 @@ import type { BatchJob } from '../../schemas/generated/api/batch.ts';
 import type { Downloads, EndUser, Job } from '../../schemas/generated/api/job.ts';
 import type { JobListRow } from '../../schemas/generated/api/job-list-row.ts';
 import { lrcTime } from '../render/timing.ts';
+import { reviewExpiresAt, reviewUrlOf } from '../review/tokens.ts';
 import type { JobRecord } from './job.ts';
 
 export interface PresentContext {
   baseUrl: string;
+  /** Review links are derived with it (core/review/tokens.ts). */
+  reviewSecret: string;
   endUser: EndUser | null;
 }
-
-export const REVIEW_TOKEN_DAYS = 7;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -42,14 +43,6 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
 }
 
 export const studioUrl = (job: JobRecord, baseUrl: string) => `${baseUrl}/studio/${job.job_id}`;
-
-/** When the review window closes: 8 days at the transcript gate, the 7-day token life at the aligned gate. */
-export function reviewExpiresAt(job: JobRecord): string | null {
-  const gateAt = job.lifecycle.review_gate_at;
-  if (!gateAt) return null;
-  const days = job.lifecycle.review_stage === 'transcript' ? 8 : REVIEW_TOKEN_DAYS;
-  return new Date(gateAt.getTime() + days * 86400_000).toISOString();
-}
 
 const secondOpinionSummary = (job: JobRecord) =>
   job.second_opinion
@@ -95,8 +88,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
     out.review_required = true;
     out.review_stage = l.review_stage ?? 'aligned';
     out.review_delivery = job.review_delivery ?? 'both';
-    // Review links are minted by the review issue's token service; until a gate fires there is none.
-    out.review_url = null;
+    out.review_url = reviewUrlOf(job, ctx.baseUrl, ctx.reviewSecret);
     const expires = reviewExpiresAt(job);
     if (expires) out.review_expires_at = expires;
     out.review_approved_at = iso(l.review_approved_at);
@@ -127,7 +119,7 @@ function common(job: JobRecord, ctx: PresentContext) {
     external_id: job.external_id,
     align_requested: l.align_requested,
     review_required: l.review_required,
-    review_url: null,
+    review_url: l.review_required ? reviewUrlOf(job, ctx.baseUrl, ctx.reviewSecret) : null,
     review_approved_at: iso(l.review_approved_at),
     completed_at: l.status === 'complete' ? iso(l.completed_at) : null,
     studio_url: studioUrl(job, ctx.baseUrl),

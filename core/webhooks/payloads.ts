@@ -3,7 +3,8 @@
  * Built from the job's current state.
  */
 import type { JobRecord } from '../jobs/job.ts';
-import { downloadsOf, reviewExpiresAt, studioUrl } from '../jobs/present.ts';
+import { downloadsOf, studioUrl } from '../jobs/present.ts';
+import { reviewExpiresAt } from '../review/tokens.ts';
 
 export type EventName = 'job.complete' | 'job.awaiting_review' | 'job.failed' | 'job.degraded' | 'batch.complete';
 

@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../errors.ts';
 import type { JobRecord } from '../jobs/job.ts';
-import { reviewExpiresAt } from '../jobs/present.ts';
+import { reviewExpiresAt } from '../review/tokens.ts';
 import type { EventName } from './payloads.ts';
 
 export type JobEventName = Exclude<EventName, 'batch.complete'>;

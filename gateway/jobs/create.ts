@@ -64,6 +64,8 @@ export function newJobRecord(
     job_id: jobId,
     org_id: owner.org_id,
     key_id: owner.key_id,
+    review_nonce: null,
+    review_token_sha256: null,
     version: 1,
     lifecycle: initialLifecycle({ align: input.align, review: input.review, review_stage: input.review_stage }),
     language: input.language.name,

@@ -155,7 +155,7 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
       const jobs = await services.jobs.getMany(batch.job_ids);
       const byId = new Map(jobs.map((j) => [j.job_id, j]));
       const status = batchStatus(batch, jobs);
-      const ctx = { baseUrl: options.baseUrl, endUser: null };
+      const ctx = { baseUrl: options.baseUrl, reviewSecret: options.reviewSecret, endUser: null };
       status.jobs = batch.job_ids.flatMap((id) => {
         const job = byId.get(id);
         return job ? [presentBatchJob(job, ctx)] : [];

@@ -50,7 +50,7 @@ export default async function jobRoutes(app: FastifyInstance, options: JobRouteO
       const orgId = principalOf(request).org.org_id;
       const job = await ownJob(services, orgId, request.params.job_id);
       const endUser = job.end_user_id ? await services.endUsers.byId(orgId, job.end_user_id) : null;
-      return presentJob(job, { baseUrl: options.baseUrl, endUser });
+      return presentJob(job, { baseUrl: options.baseUrl, reviewSecret: options.reviewSecret, endUser });
     },
   );
 
@@ -75,6 +75,7 @@ export default async function jobRoutes(app: FastifyInstance, options: JobRouteO
         jobs: page.jobs.map((job) =>
           presentListRow(job, {
             baseUrl: options.baseUrl,
+            reviewSecret: options.reviewSecret,
             endUser:
               job.end_user_id && job.end_user_external_id
                 ? { id: job.end_user_id, external_id: job.end_user_external_id }

@@ -15,6 +15,7 @@ export interface JobRouteOptions {
   services: JobServices;
   orgs: OrganisationStore;
   cursorSecret: string;
+  reviewSecret: string;
   baseUrl: string;
 }
 

@@ -39,6 +39,8 @@ function sampleJob(): JobRecord {
     end_user_id: null,
     end_user_external_id: null,
     key_id: null,
+    review_nonce: null,
+    review_token_sha256: null,
     webhook_url: null,
     audio_source: 'url',
     audio_url: null,

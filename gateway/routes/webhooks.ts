@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
+import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { JOB_EVENTS, jobPayload } from '../../core/webhooks/payloads.ts';
 import { chooseReplayEvent, type JobEventName } from '../../core/webhooks/replay-choice.ts';
 import type { DeadLetter } from '../../sinks/cassandra/webhook-dead-letters.ts';
@@ -212,7 +213,8 @@ export default async function webhookRoutes(app: FastifyInstance, options: JobRo
       const principal = principalOf(request);
       const job = await ownJob(services, principal.org.org_id, request.params.job_id);
       const now = new Date();
-      const event = chooseReplayEvent(job, request.body?.event, null, now);
+      const reviewUrl = reviewUrlOf(job, options.baseUrl, options.reviewSecret);
+      const event = chooseReplayEvent(job, request.body?.event, reviewUrl, now);
       const stored = await webhooks.events.putIfAbsent({
         event_id: `evt_${job.job_id}_${event}_replay_${newUuid()}`,
         org_id: job.org_id,
@@ -221,7 +223,7 @@ export default async function webhookRoutes(app: FastifyInstance, options: JobRo
         batch_id: job.batch_id,
         key_id: job.key_id,
         webhook_url: job.webhook_url!,
-        payload: JSON.stringify(jobPayload(event, job, { baseUrl: options.baseUrl, reviewUrl: null })),
+        payload: JSON.stringify(jobPayload(event, job, { baseUrl: options.baseUrl, reviewUrl })),
         retry: false,
         created_at: now,
         delivered_at: null,

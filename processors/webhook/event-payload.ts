@@ -3,6 +3,7 @@
  * batch.complete), the key whose secret signs it, and the JSON body built from current state.
  * Null when there is nowhere to send it (no webhook_url: polling is enough, spec rule 7).
  */
+import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { batchPayload, jobPayload } from '../../core/webhooks/payloads.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
@@ -14,6 +15,7 @@ export interface EventSources {
   jobs: CassandraJobStore;
   batches: CassandraBatchStore;
   baseUrl: string;
+  reviewSecret: string;
 }
 
 export async function webhookEventOf(
@@ -56,6 +58,11 @@ export async function webhookEventOf(
     batch_id: job.batch_id,
     key_id: job.key_id,
     webhook_url: job.webhook_url,
-    payload: JSON.stringify(jobPayload(message.event, job, { baseUrl: sources.baseUrl, reviewUrl: null })),
+    payload: JSON.stringify(
+      jobPayload(message.event, job, {
+        baseUrl: sources.baseUrl,
+        reviewUrl: reviewUrlOf(job, sources.baseUrl, sources.reviewSecret),
+      }),
+    ),
   };
 }

@@ -65,6 +65,7 @@ export async function startTestWebhooks(
     batches: platform.jobServices.batches,
     publisher: platform.publisher,
     baseUrl: platform.config.baseUrl,
+    reviewSecret: platform.config.reviewSecret,
     clock,
     recheckMs: 100,
   });

@@ -32,6 +32,8 @@ function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {
     end_user_id: null,
     end_user_external_id: null,
     key_id: null,
+    review_nonce: null,
+    review_token_sha256: null,
     webhook_url: null,
     audio_source: 'url',
     audio_url: 'https://cdn.example.com/a.mp3',
@@ -78,7 +80,7 @@ function aligned(j: JobRecord): JobRecord {
   const next = transition(j.lifecycle, { type: 'alignment_finished', at: t(20) });
   return { ...j, lifecycle: next.lifecycle, lines: [line], alignment: { method: 'whisper-forced', flagged_lines: 0 } };
 }
-const ctx = { baseUrl: base, endUser: null };
+const ctx = { baseUrl: base, reviewSecret: 's', endUser: null };
 
 describe('GET /jobs/{id} shape per state', () => {
   it('processing: no results, completed_at null, second_opinion and alignment present as null', () => {
@@ -193,7 +195,11 @@ describe('GET /jobs/{id} shape per state', () => {
   });
 
   it('end_user appears only when the job has one', () => {
-    const out = presentJob(job(), { baseUrl: base, endUser: { id: 'eu_1', external_id: 'u1', email: 'a@b.co' } });
+    const out = presentJob(job(), {
+      baseUrl: base,
+      reviewSecret: 's',
+      endUser: { id: 'eu_1', external_id: 'u1', email: 'a@b.co' },
+    });
     expect(out.end_user).toEqual({ id: 'eu_1', external_id: 'u1', email: 'a@b.co' });
   });
 });

@@ -58,6 +58,8 @@ function job(align = true): JobRecord {
     end_user_id: null,
     end_user_external_id: null,
     key_id: null,
+    review_nonce: null,
+    review_token_sha256: null,
     webhook_url: 'https://hooks.example.com',
     audio_source: 'url',
     audio_url: null,
