@@ -20,6 +20,7 @@ import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
 import alignRoutes from './routes/align.ts';
+import approveRoutes from './routes/approve.ts';
 import batchRoutes from './routes/batch.ts';
 import downloadRoutes from './routes/downloads.ts';
 import jobRoutes from './routes/jobs.ts';
@@ -113,6 +114,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         await api.register(jobRoutes, jobOptions);
         await api.register(downloadRoutes, jobOptions);
         await api.register(alignRoutes, jobOptions);
+        await api.register(approveRoutes, jobOptions);
         await api.register(webhookTestRoutes, jobOptions);
         await api.register(webhookRoutes, jobOptions);
       }

@@ -3,10 +3,12 @@
  * referencing audio by a path the engine can read. 4xx answers are permanent failures recorded on
  * the job with the engine's message; 5xx and connection errors are transient and retried.
  */
+import type { LanguageEntry } from '../../core/languages.ts';
 import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from './port.ts';
 
 const TRANSCRIBE_TIMEOUT_MS = 10 * 60 * 1000;
 const ALIGN_TIMEOUT_MS = 5 * 60 * 1000;
+const ROMANISE_TIMEOUT_MS = 15 * 1000;
 
 export class HttpEngine implements Engine {
   constructor(private readonly baseUrl: string) {}
@@ -49,6 +51,15 @@ export class HttpEngine implements Engine {
     const body = (await res.json()) as { aligner_version?: string };
     if (!body.aligner_version) throw new EngineError('the speech engine does not report an aligner version', true);
     return body.aligner_version;
+  }
+
+  async romanise(language: LanguageEntry, lines: string[]): Promise<string[]> {
+    const body = await this.call<{ lines: string[] }>(
+      '/v1/verse/romanise',
+      { language: language.name, lines },
+      ROMANISE_TIMEOUT_MS,
+    );
+    return body.lines;
   }
 
   align(request: AlignRequest): Promise<AlignResult> {

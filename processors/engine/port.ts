@@ -50,4 +50,6 @@ export interface Engine {
   align(request: AlignRequest): Promise<AlignResult>;
   /** The engine's current aligner version: timings made by another version are re-aligned. */
   alignerVersion(): Promise<string>;
+  /** Romanisation of edited lines (what a reviewer's edit is offered as its new transliteration). */
+  romanise(language: LanguageEntry, lines: string[]): Promise<string[]>;
 }

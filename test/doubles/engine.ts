@@ -3,6 +3,7 @@
  * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait.
  */
 import { stat } from 'node:fs/promises';
+import type { LanguageEntry } from '../../core/languages.ts';
 import {
   type AlignRequest,
   type AlignResult,
@@ -56,6 +57,11 @@ export class FakeEngine implements Engine {
 
   async alignerVersion(): Promise<string> {
     return this.alignerVersionValue;
+  }
+
+  /** A visible stand-in for romanisation: the line, upper-cased. */
+  async romanise(_language: LanguageEntry, lines: string[]): Promise<string[]> {
+    return lines.map((line) => line.toUpperCase());
   }
 
   async align(request: AlignRequest): Promise<AlignResult> {

@@ -10,6 +10,7 @@ import type { Plan, Scope } from '../../core/tenancy.ts';
 import { buildGateway } from '../../gateway/app.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import type { Engine } from '../../processors/engine/port.ts';
 
 export const TEST_NAMESPACE = 'verse_test';
 
@@ -28,8 +29,10 @@ export async function connectTestPlatform(overrides: Record<string, string> = {}
   return connectPlatform(config, createLogger(config.logLevel, 'test'), `verse-test-${process.pid}`);
 }
 
-export async function testGateway(platform: Platform) {
-  const app = await buildGateway({ ...platform });
+/** The gateway on the platform; `engine` replaces the speech engine (e.g. the pipeline's double). */
+export async function testGateway(platform: Platform, overrides: { engine?: Engine } = {}) {
+  const jobServices = { ...platform.jobServices, ...overrides };
+  const app = await buildGateway({ ...platform, jobServices });
   await app.ready();
   return app;
 }

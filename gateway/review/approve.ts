@@ -1,0 +1,172 @@
+/**
+ * Approving a job held for review, whichever route it comes through (the API, the review page, the
+ * studio): the spec's rules, the corrections saved with the approval, and timings re-derived.
+ * The approval is one compare-and-set on the job's version, so the first approval wins and a racing
+ * second one reads already_approved; nothing is applied, re-aligned or charged twice.
+ */
+import { ApiError } from '../../core/errors.ts';
+import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
+import { lineTextHash } from '../../core/jobs/line-text.ts';
+import { withTimings } from '../../core/jobs/timings.ts';
+import { findLanguage } from '../../core/languages.ts';
+import { type ApprovalEdits, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
+import type { JobServices } from '../jobs/services.ts';
+
+export type ApprovalRoute = 'api' | 'page' | 'studio';
+
+type AlignmentOutcome = 'realigned' | 'word_timings_dropped' | 'line_timings_unchanged';
+
+const resultsOf = (job: JobRecord, lines: LyricLine[]) => ({
+  ...job.results!,
+  transcript: lines.map((l) => l.text).join('\n'),
+  transliteration: lines.map((l) => l.transliteration).join('\n'),
+  translation: lines
+    .map((l) => l.translation)
+    .filter((t): t is string => Boolean(t))
+    .join('\n'),
+});
+
+async function transliterationsFor(services: JobServices, job: JobRecord, plan: EditPlan): Promise<string[]> {
+  const missing = plan.transliterations.flatMap((t, i) => (t === null ? [i] : []));
+  if (missing.length === 0) return plan.transliterations as string[];
+  const language = findLanguage(job.language)!;
+  // Offered again by the engine for each edited line; if it cannot, the edited text stands in.
+  const romanised = await services.engine
+    .romanise(
+      language,
+      missing.map((i) => plan.texts[i]!),
+    )
+    .catch(() => missing.map((i) => plan.texts[i]!));
+  const out = [...plan.transliterations];
+  missing.forEach((lineIndex, k) => {
+    out[lineIndex] = romanised[k] ?? plan.texts[lineIndex]!;
+  });
+  return out as string[];
+}
+
+/** Re-times edited lines at the aligned gate; falls back as the spec allows, or refuses with REV_001. */
+async function retime(
+  services: JobServices,
+  job: JobRecord,
+  lines: LyricLine[],
+  countChanged: boolean,
+): Promise<{ lines: LyricLine[]; outcome: AlignmentOutcome; alignment: JobRecord['alignment'] }> {
+  try {
+    if (!job.audio_key) throw new Error('no stored audio');
+    const aligned = await services.engine.align({
+      audioPath: await services.storage.localPath(job.audio_key),
+      language: findLanguage(job.language)!,
+      lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
+      wordLevel: job.word_align_requested,
+    });
+    if (aligned.lines.length !== lines.length) throw new Error('the aligner returned a different number of lines');
+    return {
+      lines: withTimings(lines, aligned),
+      outcome: 'realigned',
+      alignment: { ...aligned.alignment, text_sha256: lineTextHash(lines) },
+    };
+  } catch (error) {
+    if (countChanged) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError(
+        'REV_001',
+        `The line count changed and the lines could not be re-timed (${reason}). Nothing was saved; keep the line count or retry.`,
+      );
+    }
+    // Same count: every line keeps its line timing; the word track no longer matches the text.
+    const previous = job.lines ?? [];
+    const hadWords = previous.some((l) => l.words?.length);
+    const kept = lines.map((line, i) => ({
+      ...line,
+      start: previous[i]?.start ?? null,
+      end: previous[i]?.end ?? null,
+      confidence: previous[i]?.confidence ?? null,
+      words: null,
+    }));
+    return {
+      lines: kept,
+      outcome: hadWords ? 'word_timings_dropped' : 'line_timings_unchanged',
+      alignment: job.alignment ? { ...job.alignment, text_sha256: lineTextHash(kept) } : null,
+    };
+  }
+}
+
+function alreadyApproved(job: JobRecord) {
+  return {
+    job_id: job.job_id,
+    status: 'approved',
+    already_approved: true,
+    stage: job.lifecycle.review_stage ?? 'aligned',
+  };
+}
+
+export async function approveJob(
+  services: JobServices,
+  initial: JobRecord,
+  edits: ApprovalEdits,
+  route: ApprovalRoute,
+): Promise<Record<string, unknown>> {
+  let job = initial;
+  for (;;) {
+    const l = job.lifecycle;
+    if (l.review_approved_at) return alreadyApproved(job);
+    if (!l.review_required || l.review_gate === null)
+      throw new ApiError('APR_001', `The job is not waiting for review (status ${l.status}, stage ${l.stage}).`);
+    if (route === 'api' && job.review_delivery === 'link')
+      throw new ApiError(
+        'APR_003',
+        'This job was submitted with review_delivery=link; only the review page can approve it.',
+      );
+    const gate = l.review_gate;
+    const current = job.lines ?? [];
+    const plan = planEdits(current, edits);
+    const edited = plan.lines_edited > 0 || plan.transliteration_lines_edited > 0 || plan.count_changed;
+    let lines = editedLines(current, plan.texts, await transliterationsFor(services, job, plan));
+    let alignment = job.alignment;
+    let outcome: AlignmentOutcome | null = null;
+    // Only an edit of the original script needs new timings; a romanisation edit keeps them.
+    if (gate === 'aligned' && (plan.lines_edited > 0 || plan.count_changed)) {
+      ({ lines, alignment, outcome } = await retime(services, job, lines, plan.count_changed));
+    }
+
+    const seen = job.version;
+    let written: Awaited<ReturnType<JobServices['writer']['change']>>;
+    try {
+      written = await services.writer.change(job.job_id, (j) =>
+        j.version !== seen
+          ? null
+          : {
+              ...(edited ? { patch: { lines, results: resultsOf(j, lines), alignment } } : {}),
+              event: { type: 'review_approved', at: new Date() },
+            },
+      );
+    } catch (error) {
+      // The compare-and-set did not land (a dependency failed): nothing was approved or saved.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError('APR_004', `The approval could not be released and was rolled back (${reason}). Retry.`);
+    }
+    if (!written) throw new ApiError('NOT_001', 'Job not found');
+    if (!written.changed) {
+      // Someone else changed the job first (a racing approval, or the pipeline): decide again on fresh state.
+      job = written.job;
+      continue;
+    }
+    const base = {
+      job_id: job.job_id,
+      status: 'approved',
+      stage: gate,
+      lines_edited: plan.lines_edited,
+      transliteration_lines_edited: plan.transliteration_lines_edited,
+    };
+    if (gate === 'transcript') {
+      return {
+        ...base,
+        aligning: l.align_requested,
+        message: l.align_requested
+          ? 'Approved. Alignment runs on the approved text; poll GET /jobs/{job_id} for the timings.'
+          : 'Approved. The job is complete (align=false: no timings are made).',
+      };
+    }
+    return outcome ? { ...base, alignment: outcome } : base;
+  }
+}
