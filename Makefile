@@ -8,7 +8,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 STAMP := var/stamps
 
-.PHONY: help setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-engine bench status
+
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-engine bench status
 
 help:
 	@echo "make up | make test | make down | make status | make bench"
@@ -31,6 +32,10 @@ schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json
 setup: node_modules/.package-lock.json schemas/generated
 	ops/infra.sh install
 	ops/engine.sh install
+
+# Only the tests need a browser (the review page and studio tests).
+test-setup: setup
+	ops/browser.sh install
 
 up: setup
 	ops/infra.sh up
@@ -64,7 +69,7 @@ test-unit:
 test-integration test-e2e test-browser: test-%:
 	npx vitest run --project $*
 
-test: setup
+test: test-setup
 	ops/infra.sh up
 	ops/engine.sh start
 	$(MAKE) lint typecheck test-engine

@@ -15,6 +15,8 @@ import type { ComponentName, Probe } from './health.ts';
 import type { JobServices } from './jobs/services.ts';
 import { MAX_UPLOAD_BYTES } from './jobs/upload.ts';
 import type { Meter } from './meters/meter.ts';
+import assetRoutes from './pages/assets.ts';
+import reviewPages from './pages/review.ts';
 import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
@@ -97,18 +99,22 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (org) await deps.usage.countApiCall(org).catch((err) => request.log.warn({ err }, 'api_calls not counted'));
   });
 
+  const jobOptions = deps.jobServices && {
+    services: deps.jobServices,
+    orgs: deps.orgs,
+    cursorSecret: deps.config.cursorSecret,
+    reviewSecret: deps.config.reviewSecret,
+    baseUrl: deps.config.baseUrl,
+  };
+  // Pages (outside the API prefix): the editor's assets and the token-authenticated review page.
+  await app.register(assetRoutes);
+  if (jobOptions) await app.register(reviewPages, jobOptions);
+
   await app.register(
     async (api) => {
       await api.register(publicRoutes, { version: deps.config.version, probes: deps.probes });
       await api.register(usageRoutes, { usage: deps.usage });
-      if (deps.jobServices) {
-        const jobOptions = {
-          services: deps.jobServices,
-          orgs: deps.orgs,
-          cursorSecret: deps.config.cursorSecret,
-          reviewSecret: deps.config.reviewSecret,
-          baseUrl: deps.config.baseUrl,
-        };
+      if (jobOptions) {
         await api.register(transcribeRoutes, jobOptions);
         await api.register(batchRoutes, jobOptions);
         await api.register(jobRoutes, jobOptions);

@@ -1,0 +1,27 @@
+/** The editor's stylesheet and script, served as plain files: nothing to build. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'editor.css': { file: 'editor.css', type: 'text/css; charset=utf-8' },
+  'editor.js': { file: 'editor.js', type: 'text/javascript; charset=utf-8' },
+};
+
+export default async function assetRoutes(app: FastifyInstance): Promise<void> {
+  const loaded = Object.fromEntries(
+    Object.entries(ASSETS).map(([name, a]) => [
+      name,
+      { body: readFileSync(path.join(import.meta.dirname, 'assets', a.file)), type: a.type },
+    ]),
+  );
+  app.get<{ Params: { name: string } }>(
+    '/assets/:name',
+    { config: { auth: false }, schema: { hide: true } },
+    async (request, reply) => {
+      const asset = loaded[request.params.name];
+      if (!asset) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
+    },
+  );
+}

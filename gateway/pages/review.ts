@@ -1,0 +1,121 @@
+/**
+ * The hosted review page (spec, Review page): GET /review/{job_id}?token=…, plus the calls its
+ * editor makes with the same token (audio, romanisation, approval). A wrong token gets a page that
+ * shows nothing of any job (404); an expired one says so (410). The token is the only credential:
+ * it is 256 bits and checked against its stored hash.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from '../../core/errors.ts';
+import { UUID_PATTERN } from '../../core/ids.ts';
+import type { JobRecord } from '../../core/jobs/job.ts';
+import { findLanguage } from '../../core/languages.ts';
+import { parseApprovalBody } from '../../core/review/edits.ts';
+import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
+import { approveJob } from '../review/approve.ts';
+import type { JobRouteOptions } from '../routes/transcribe.ts';
+import { sendAudio } from './audio.ts';
+import { editorPage, noticePage } from './editor-view.ts';
+
+type TokenQuery = { Params: { job_id: string }; Querystring: { token?: string } };
+
+/** Headers for every page: no framing, no referrer (the URL carries the token), same-origin scripts only. */
+export function pageHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('referrer-policy', 'no-referrer')
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      "default-src 'self'; script-src 'self'; style-src 'self'; media-src 'self'; frame-ancestors 'none'",
+    )
+    .header('cache-control', 'private, no-store');
+}
+
+const tokenQuery = {
+  type: 'object',
+  properties: { token: { type: 'string', maxLength: 200 } },
+} as const;
+
+export default async function reviewPages(app: FastifyInstance, options: JobRouteOptions): Promise<void> {
+  const { services } = options;
+
+  async function withToken(
+    jobId: string,
+    token: string | undefined,
+  ): Promise<{ job: JobRecord | null; check: TokenCheck }> {
+    if (!UUID_PATTERN.test(jobId)) return { job: null, check: 'invalid' };
+    const job = await services.jobs.get(jobId);
+    if (!job) return { job: null, check: 'invalid' };
+    return { job, check: checkReviewToken(job, token ?? '', new Date()) };
+  }
+
+  /** For the editor's calls: the job, or the spec's error shape. */
+  async function authorised(jobId: string, token: string | undefined): Promise<JobRecord> {
+    const { job, check } = await withToken(jobId, token);
+    if (!job || check === 'invalid') throw new ApiError('NOT_001', 'This review link is not valid.');
+    if (check === 'expired') throw new ApiError('GONE_001', 'This review link has expired.');
+    return job;
+  }
+
+  const endpoints = (jobId: string, token: string) => {
+    const q = `?token=${encodeURIComponent(token)}`;
+    return {
+      audio: `/review/${jobId}/audio${q}`,
+      romanise: `/review/${jobId}/romanise${q}`,
+      approve: `/review/${jobId}/approve${q}`,
+    };
+  };
+
+  app.get<TokenQuery>(
+    '/review/:job_id',
+    { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
+    async (request, reply) => {
+      pageHeaders(reply).type('text/html; charset=utf-8');
+      const { job, check } = await withToken(request.params.job_id, request.query.token);
+      if (!job || check === 'invalid') {
+        return reply
+          .status(404)
+          .send(
+            noticePage('Review link not valid', 'This review link is not valid. Ask the sender for the current link.'),
+          );
+      }
+      if (check === 'expired') {
+        return reply
+          .status(410)
+          .send(noticePage('Review link expired', 'This review link has expired. Ask the sender for a new one.'));
+      }
+      return reply.send(
+        editorPage(job, { title: 'Review lyrics', endpoints: endpoints(job.job_id, request.query.token!) }),
+      );
+    },
+  );
+
+  app.get<TokenQuery>(
+    '/review/:job_id/audio',
+    { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
+    async (request, reply) => {
+      const job = await authorised(request.params.job_id, request.query.token);
+      return sendAudio(request, reply, services.storage, job);
+    },
+  );
+
+  app.post<TokenQuery & { Body: { lines?: unknown } }>(
+    '/review/:job_id/romanise',
+    { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
+    async (request) => {
+      const job = await authorised(request.params.job_id, request.query.token);
+      const { lines } = parseApprovalBody({ lines: request.body?.lines });
+      if (!lines || lines.length > 20) throw new ApiError('VAL_001', 'lines: 1 to 20 strings');
+      return { lines: await services.engine.romanise(findLanguage(job.language)!, lines) };
+    },
+  );
+
+  app.post<TokenQuery>(
+    '/review/:job_id/approve',
+    { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
+    async (request) => {
+      const job = await authorised(request.params.job_id, request.query.token);
+      return approveJob(services, job, parseApprovalBody(request.body), 'page');
+    },
+  );
+}
