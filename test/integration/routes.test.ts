@@ -16,6 +16,7 @@ const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<s
   // Not ids, but path segments of the download route: any valid value.
   type: async () => 'lrc',
   variant: async () => 'original',
+  name: async () => 'editor.js',
   job_id: async (platform, owner) => (await createTestJob(platform, owner.org_id)).job_id,
   batch_id: async (platform, owner) => {
     const job = await createTestJob(platform, owner.org_id);
@@ -98,8 +99,29 @@ describe('every gateway route', () => {
     }
   });
 
-  it('public routes are exactly languages, health, openapi and the withdrawn align', () => {
+  it('routes without an API key are exactly these: public, or carrying their own credential', () => {
     const open = [...new Set(app.routeTable.filter((r) => !r.auth).map((r) => r.url))].sort();
-    expect(open).toEqual(['/api/v1/align', '/api/v1/health', '/api/v1/languages', '/api/v1/openapi.json']);
+    expect(open).toEqual([
+      '/api/v1/align',
+      '/api/v1/health',
+      '/api/v1/languages',
+      '/api/v1/openapi.json',
+      '/assets/:name',
+      // The review page and its calls: the review token is the credential.
+      '/review/:job_id',
+      '/review/:job_id/approve',
+      '/review/:job_id/audio',
+      '/review/:job_id/romanise',
+    ]);
+  });
+
+  it('review routes refuse a job without the right token', async () => {
+    const owner = await testOrg(platform);
+    const jobId = await ID_FACTORIES.job_id!(platform, owner);
+    for (const route of app.routeTable.filter((r) => r.url.startsWith('/review/'))) {
+      const url = `${route.url.replace(':job_id', jobId)}?token=guess`;
+      const res = await app.inject({ method: route.method as 'GET', url, payload: {} });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
   });
 });
