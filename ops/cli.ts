@@ -9,6 +9,7 @@
  *   verse org plan ORG --set full|transcript
  *   verse key create --org ORG [--scope transcript-only]
  *   verse key revoke KEY
+ *   verse user create --org ORG --email E [--password P]   a studio user (password generated if not given)
  *   verse serve [--port P]                            gateway + every processor, one process each
  *   verse gateway [--port P]                          the gateway alone
  *   verse processor NAME                              one processor (a consumer-group member)
@@ -20,6 +21,7 @@ import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { createOrganisation, issueKey } from '../core/provisioning.ts';
 import { hashApiKey } from '../core/secrets.ts';
+import { hashPassword, isEmail, MIN_PASSWORD_LENGTH, newSecret, normaliseEmail } from '../core/studio-users.ts';
 import { isPlan, isScope } from '../core/tenancy.ts';
 import { isLimitKey } from '../gateway/meters/limits.ts';
 import { migrateCassandra } from '../sinks/cassandra/migrate.ts';
@@ -159,6 +161,38 @@ async function main(argv: string[]): Promise<void> {
       const key = rest[0];
       if (!key) throw new UsageError('usage: verse key revoke KEY');
       return print(await withPlatform(async (p) => ({ revoked: await p.orgs.revokeKey(hashApiKey(key), new Date()) })));
+    }
+    case 'user create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { org: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+      });
+      if (!values.org || !values.email)
+        throw new UsageError('usage: verse user create --org ORG --email E [--password P]');
+      const email = normaliseEmail(values.email);
+      if (!isEmail(email)) throw new UsageError(`--email is not an email address: ${values.email}`);
+      if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH)
+        throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      const password = values.password ?? newSecret(15);
+      return print(
+        await withPlatform(async (p) => {
+          if (!(await p.orgs.getOrganisation(values.org!))) throw new UsageError(`no organisation ${values.org}`);
+          const user = {
+            user_id: `usr_${newSecret(9)}`,
+            org_id: values.org!,
+            email,
+            password_hash: await hashPassword(password),
+            created_at: new Date(),
+          };
+          if (!(await p.studioUsers.createUser(user))) throw new UsageError(`a user ${email} exists already`);
+          return {
+            user_id: user.user_id,
+            org_id: user.org_id,
+            email,
+            ...(values.password === undefined ? { password } : {}),
+          };
+        }),
+      );
     }
     case 'serve':
     case 'gateway': {

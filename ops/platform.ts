@@ -19,6 +19,7 @@ import { CassandraJobFeed } from '../sinks/cassandra/feed.ts';
 import { CassandraIdempotencyStore } from '../sinks/cassandra/idempotency.ts';
 import { CassandraJobStore } from '../sinks/cassandra/jobs.ts';
 import { CassandraOrganisationStore } from '../sinks/cassandra/organisations.ts';
+import { CassandraStudioUsers } from '../sinks/cassandra/studio-users.ts';
 import { CassandraTimers } from '../sinks/cassandra/timers.ts';
 import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
 import { CassandraDeadLetters } from '../sinks/cassandra/webhook-dead-letters.ts';
@@ -118,6 +119,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     registry,
     publisher,
     orgs,
+    studioUsers: new CassandraStudioUsers(cassandra),
     usage,
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),

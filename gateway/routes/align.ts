@@ -1,14 +1,6 @@
-/**
- * POST /jobs/{job_id}/align (spec): align a transcript-only job (202, in the background, no new
- * job.complete), or re-align an aligned one synchronously when its text changed or its timings come
- * from an older aligner (200 realigned), else 200 unchanged. A failed re-alignment writes nothing.
- */
+/** POST /jobs/{job_id}/align (spec); the rules live in gateway/jobs/align-job.ts, shared with the studio. */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../core/errors.ts';
-import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { withTimings } from '../../core/jobs/timings.ts';
-import { findLanguage } from '../../core/languages.ts';
-import { EngineError } from '../../processors/engine/port.ts';
+import { alignJob } from '../jobs/align-job.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
 import { AUTHENTICATED_ERRORS, errors } from './schemas.ts';
@@ -30,89 +22,10 @@ export default async function alignRoutes(app: FastifyInstance, options: JobRout
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      if (principal.org.plan !== 'full') {
-        throw new ApiError('PAY_002', 'Your plan does not include alignment. Upgrade to the full plan.');
-      }
-      const job = await ownJob(services, principal.org.org_id, request.params.job_id);
-      const l = job.lifecycle;
-      if (l.review_gate !== null) throw new ApiError('ALN_002', 'The job is held for review; approve it first.');
-      if (l.status === 'processing' && l.stage === 'aligning')
-        throw new ApiError('ALN_004', 'Alignment is already running for this job.');
-      if (!job.results || l.status === 'processing') throw new ApiError('ALN_001', 'The job has no transcript yet.');
-      if (l.status === 'failed') throw new ApiError('ALN_003', 'The job failed; it cannot be aligned.');
-      if (!job.audio_key || !(await services.storage.exists(job.audio_key))) {
-        throw new ApiError('ALN_005', 'There is no stored audio to align against.');
-      }
-
-      if (!l.align_requested) {
-        await services.writer.change(job.job_id, (j) =>
-          j.lifecycle.status === 'complete' && !j.lifecycle.align_requested
-            ? { event: { type: 'align_requested', at: new Date() } }
-            : null,
-        );
-        return reply.status(202).send({
-          job_id: job.job_id,
-          status: 'queued',
-          message: 'Alignment queued. Poll GET /jobs/{job_id}; no new job.complete webhook is sent for this work.',
-        });
-      }
-
-      const lines = job.lines ?? [];
-      const current = await services.engine.alignerVersion().catch((error: unknown) => {
-        throw new ApiError(
-          'ALN_003',
-          `Re-alignment is unavailable: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
-      const unchanged =
-        job.alignment?.text_sha256 === lineTextHash(lines) && job.alignment?.aligner_version === current;
-      if (unchanged) {
-        return {
-          job_id: job.job_id,
-          status: 'complete',
-          realigned: false,
-          reason: 'unchanged',
-          message: 'The text and the aligner are unchanged since the last alignment; nothing was redone.',
-        };
-      }
-      if (!(await services.alignLock.acquire(job.job_id)))
-        throw new ApiError('ALN_004', 'Alignment is already running for this job.');
-      try {
-        const language = findLanguage(job.language)!;
-        const aligned = await services.engine.align({
-          audioPath: await services.storage.localPath(job.audio_key),
-          language,
-          lines: lines.map((line) => ({ text: line.text, transliteration: line.transliteration })),
-          wordLevel: job.word_align_requested,
-        });
-        if (aligned.lines.length !== lines.length)
-          throw new EngineError('the aligner returned a different number of lines', true);
-        const timed = withTimings(lines, aligned);
-        const changed = await services.writer.change(job.job_id, (j) =>
-          j.version === job.version
-            ? { patch: { lines: timed, alignment: { ...aligned.alignment, text_sha256: lineTextHash(lines) } } }
-            : null,
-        );
-        if (!changed?.changed) throw new ApiError('ALN_004', 'The job changed while it was being re-aligned; retry.');
-        const withTimes = timed.filter((line) => line.start !== null).length;
-        return {
-          job_id: job.job_id,
-          status: 'complete',
-          realigned: true,
-          lines: timed.length,
-          words: timed.reduce((n, line) => n + (line.words?.length ?? 0), 0),
-          coverage: aligned.alignment.coverage ?? (timed.length ? withTimes / timed.length : 0),
-        };
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiError(
-          'ALN_003',
-          `Re-alignment gave no usable result: ${reason}. The existing timings are unchanged.`,
-        );
-      } finally {
-        await services.alignLock.release(job.job_id);
-      }
+      const { statusCode, body } = await alignJob(services, principal.org, () =>
+        ownJob(services, principal.org.org_id, request.params.job_id),
+      );
+      return reply.status(statusCode).send(body);
     },
   );
 }
