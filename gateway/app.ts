@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
+import type { StudioUserStore } from '../core/studio-users.ts';
 import type { OrganisationStore } from '../core/tenancy.ts';
 import { apiSchemas } from '../schemas/catalog.ts';
 import type { UsageStore } from '../sinks/cassandra/usage.ts';
@@ -17,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from './jobs/upload.ts';
 import type { Meter } from './meters/meter.ts';
 import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';
+import studioPages from './pages/studio.ts';
 import auth from './plugins/auth.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
@@ -43,6 +45,8 @@ export interface GatewayDeps {
   probes: Record<ComponentName, Probe>;
   /** The job routes' stores; null in unit tests of the gateway's plumbing. */
   jobServices: JobServices | null;
+  /** Studio accounts; the studio is served when present. */
+  studioUsers?: StudioUserStore;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -109,6 +113,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // Pages (outside the API prefix): the editor's assets and the token-authenticated review page.
   await app.register(assetRoutes);
   if (jobOptions) await app.register(reviewPages, jobOptions);
+  if (jobOptions && deps.studioUsers) await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers });
 
   await app.register(
     async (api) => {

@@ -52,6 +52,25 @@ describe('bin/verse', () => {
     await app.close();
   });
 
+  it('creates studio users: a generated password shown once, stored only as a bcrypt hash', async () => {
+    const org = await verse('org', 'create', '--name', 'Studio Records');
+    const email = `Staff+${Date.now()}@Example.com`;
+    const user = await verse('user', 'create', '--org', org.org_id as string, '--email', email);
+    expect(user).toMatchObject({ org_id: org.org_id, email: email.toLowerCase() });
+    expect(user.password).toEqual(expect.any(String));
+    const stored = await platform.studioUsers.findUser(email.toLowerCase());
+    expect(stored!.password_hash).toMatch(/^\$2[aby]\$12\$/);
+    expect(stored!.password_hash).not.toContain(user.password as string);
+    await expect(
+      run(VERSE, ['user', 'create', '--org', org.org_id as string, '--email', email], {
+        env: { ...process.env, VERSE_NAMESPACE: testConfig().namespace },
+      }),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('exists') });
+    await expect(
+      run(VERSE, ['user', 'create', '--org', org.org_id as string, '--email', 'x@y.z', '--password', 'short']),
+    ).rejects.toMatchObject({ code: 2 });
+  });
+
   it('refuses bad usage with exit code 2 and a message', async () => {
     await expect(run(VERSE, ['org', 'create', '--name', 'x', '--plan', 'gold'])).rejects.toMatchObject({
       code: 2,

@@ -112,7 +112,31 @@ describe('every gateway route', () => {
       '/review/:job_id/approve',
       '/review/:job_id/audio',
       '/review/:job_id/romanise',
+      // The studio: a signed-in user's session (and its CSRF token) is the credential.
+      '/studio',
+      '/studio/:job_id',
+      '/studio/:job_id/align',
+      '/studio/:job_id/approve',
+      '/studio/:job_id/audio',
+      '/studio/:job_id/romanise',
+      '/studio/login',
+      '/studio/logout',
+      '/studio/open',
     ]);
+  });
+
+  it('studio routes give nothing without a session', async () => {
+    const owner = await testOrg(platform);
+    const jobId = await ID_FACTORIES.job_id!(platform, owner);
+    for (const route of app.routeTable.filter((r) => r.url.startsWith('/studio/:job_id'))) {
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':job_id', jobId),
+        payload: {},
+      });
+      expect([303, 401], `${route.method} ${route.url}`).toContain(res.statusCode);
+      expect(res.body).not.toContain(jobId);
+    }
   });
 
   it('review routes refuse a job without the right token', async () => {
