@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { RunningProcessor } from '../../processors/runtime.ts';
 import { ManualClock } from '../doubles/clock.ts';
@@ -374,6 +376,55 @@ describe('POST /jobs/{id}/replay-webhook', () => {
 });
 
 describe('outbound safety at every attempt', () => {
+  const strict: OutboundPolicy = { allowPrivateNetwork: false, extraCaFile: testCa().caFile };
+  const send = (url: string, policy = strict) =>
+    deliverSigned(
+      {
+        url,
+        body: '{"event":"job.failed"}',
+        webhookId: 'evt_ssrf',
+        secret: `whsec_${Buffer.from('k').toString('base64')}`,
+        now: new Date(),
+      },
+      policy,
+    );
+
+  it.each([
+    ['loopback', 'https://127.0.0.1/hook'],
+    ['loopback IPv6', 'https://[::1]/hook'],
+    ['a hostname resolving to 127.0.0.1', 'https://localhost/hook'],
+    ['private 10/8', 'https://10.1.2.3/hook'],
+    ['private 192.168/16', 'https://192.168.0.10/hook'],
+    ['link-local and cloud metadata', 'https://169.254.169.254/latest/meta-data'],
+    ['CGNAT', 'https://100.64.0.1/hook'],
+    ['multicast', 'https://224.0.0.1/hook'],
+    ['plain http', 'http://hooks.example.com/hook'],
+  ])('refuses %s before connecting', async (_what, url) => {
+    expect(await send(url)).toMatchObject({
+      success: false,
+      status_code: null,
+      refused: true,
+      error: expect.stringMatching(/^refused destination: /),
+    });
+  });
+
+  it('does not follow a redirect to a private address', async () => {
+    const allowed = await startHttpsServer('127.0.0.2');
+    try {
+      allowed.route('/moved', (_req, res) =>
+        res.writeHead(307, { location: 'https://169.254.169.254/latest/meta-data' }).end(),
+      );
+      const outcome = await send(`${allowed.url}/moved`, {
+        ...strict,
+        allowedAddresses: ['127.0.0.2'],
+      } as typeof strict);
+      expect(outcome).toMatchObject({ success: false, status_code: 307, error: null });
+      expect(allowed.requests).toHaveLength(1);
+    } finally {
+      await allowed.close();
+    }
+  });
+
   it('refuses a destination that resolves to a private address, attempt after attempt, then dead-letters it', async () => {
     const strictOrgs = new Set<string>();
     const strict = await startTestWebhooks(platform, clock, strictOrgs, {
