@@ -32,6 +32,8 @@ export interface Config {
   cursorSecret: string;
   /** Secret review links are derived from (core/review/tokens.ts); changing it invalidates open links. */
   reviewSecret: string;
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,5 +97,6 @@ export function loadConfig(env: Env = process.env): Config {
     version: env.VERSE_VERSION || '0.1.0',
     cursorSecret: env.VERSE_CURSOR_SECRET || 'verse-local-cursor-secret',
     reviewSecret: env.VERSE_REVIEW_SECRET || 'verse-local-review-secret',
+    metricsToken: env.VERSE_METRICS_TOKEN || null,
   };
 }

@@ -16,6 +16,7 @@ import type { ComponentName, Probe } from './health.ts';
 import type { JobServices } from './jobs/services.ts';
 import { MAX_UPLOAD_BYTES } from './jobs/upload.ts';
 import type { Meter } from './meters/meter.ts';
+import metricsPlugin, { type MetricsOptions } from './observability/metrics.ts';
 import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';
 import studioPages from './pages/studio.ts';
@@ -47,6 +48,8 @@ export interface GatewayDeps {
   jobServices: JobServices | null;
   /** Studio accounts; the studio is served when present. */
   studioUsers?: StudioUserStore;
+  /** GET /metrics; absent in unit tests of the gateway's plumbing. */
+  metrics?: MetricsOptions;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -111,6 +114,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     baseUrl: deps.config.baseUrl,
   };
   // Pages (outside the API prefix): the editor's assets and the token-authenticated review page.
+  if (deps.metrics) await app.register(metricsPlugin, deps.metrics);
   await app.register(assetRoutes);
   if (jobOptions) await app.register(reviewPages, jobOptions);
   if (jobOptions && deps.studioUsers) await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers });

@@ -11,6 +11,7 @@ import type { Logger } from '../core/logger.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
 import { redisAlignLock } from '../gateway/jobs/align-lock.ts';
 import { RedisMeter } from '../gateway/meters/redis-meter.ts';
+import { CONSUMER_GROUPS } from '../processors/consumer-groups.ts';
 import { HttpEngine } from '../processors/engine/http-engine.ts';
 import { CassandraBatchStore } from '../sinks/cassandra/batches.ts';
 import { type CassandraClient, createCassandraClient } from '../sinks/cassandra/client.ts';
@@ -27,7 +28,9 @@ import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
 import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
+import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
+import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import { WebhookSender } from '../sinks/webhook-sender.ts';
 
@@ -35,6 +38,21 @@ export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
 export function connectRedis(config: Config): Redis {
   return new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+}
+
+/**
+ * Waits (up to timeoutMs) for Redis to be connected, so the first meter check or metric after start
+ * does not fail for a connection still being made. Redis down at start is not fatal: /health reports it.
+ */
+function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 export function probesFor(
@@ -71,6 +89,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const cassandra = createCassandraClient(config);
   await cassandra.connect();
   const redis = connectRedis(config);
+  await redisReady(redis, 10_000);
   const kafka = createKafka(config, clientId, logger);
   const registry = createSchemaRegistry(config);
   const publisher = new KafkaPublisher(kafka, registry, config);
@@ -82,6 +101,9 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const batches = new CassandraBatchStore(cassandra);
   const writer = new JobWriter({ config, logger, jobs, feed, timers, usage, batches, publisher });
   const orgs = new CassandraOrganisationStore(cassandra);
+  const sharedMetrics = new SharedMetrics(redis, config.namespace);
+  const lagAdmin = kafka.admin();
+  let lagAdminConnected: Promise<void> | null = null;
   const outbound = {
     allowPrivateNetwork: config.allowPrivateNetwork,
     extraCaFile: config.extraCaFile,
@@ -105,7 +127,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     outbound,
     webhooks: {
       ...webhookStores,
-      sender: new WebhookSender({ ...webhookStores, orgs, outbound, clock: systemClock }),
+      sender: new WebhookSender({ ...webhookStores, orgs, outbound, clock: systemClock, sharedMetrics }),
     },
   };
   return {
@@ -119,12 +141,26 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     registry,
     publisher,
     orgs,
+    sharedMetrics,
+    metrics: {
+      shared: sharedMetrics,
+      token: config.metricsToken,
+      consumerLag: async () => {
+        lagAdminConnected ??= lagAdmin.connect().catch((error) => {
+          lagAdminConnected = null;
+          throw error;
+        });
+        await lagAdminConnected;
+        return consumerLag(lagAdmin, config, CONSUMER_GROUPS);
+      },
+    },
     studioUsers: new CassandraStudioUsers(cassandra),
     usage,
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),
     async close() {
       await publisher.disconnect().catch(() => {});
+      if (lagAdminConnected) await lagAdmin.disconnect().catch(() => {});
       redis.disconnect();
       await cassandra.shutdown();
     },

@@ -15,6 +15,7 @@ import type { Logger } from '../core/logger.ts';
 import type { MessageOf } from '../sinks/kafka/messages.ts';
 import type { Publisher } from '../sinks/kafka/publisher.ts';
 import { type TopicKey, topicsFor } from '../sinks/kafka/topics.ts';
+import type { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
 export class PoisonMessageError extends Error {
@@ -47,6 +48,8 @@ export interface ProcessorSpec<K extends TopicKey> {
 }
 
 export interface RuntimeDeps {
+  /** Where handling times go (shared by every process; rendered by the gateway's /metrics). */
+  sharedMetrics?: SharedMetrics;
   config: Config;
   kafka: Kafka;
   registry: SchemaRegistry;
@@ -124,14 +127,24 @@ export async function startProcessor<K extends TopicKey>(
       offset: message.offset,
       log: log.child({ job_id: key, topic, offset: message.offset }),
     };
+    const observe = (outcome: string, started: number) =>
+      deps.sharedMetrics
+        ?.observe(
+          'verse_processor_message_duration_seconds',
+          { group: spec.group, outcome },
+          (performance.now() - started) / 1000,
+        )
+        .catch(() => undefined);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
         await spec.handle(decoded, context);
         context.log.info({ latency_ms: Math.round(performance.now() - started), attempt }, 'message processed');
+        await observe('processed', started);
         return null;
       } catch (error) {
         if (error instanceof NotDueError) return error.retryInMs;
+        await observe('failed', started);
         const reason = error instanceof Error ? error.message : String(error);
         if (error instanceof PoisonMessageError) {
           await deadLetter(delivered, `poison: ${reason}`);

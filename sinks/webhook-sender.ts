@@ -13,6 +13,7 @@ import { type DeliveryOutcome, deliverSigned } from '../core/webhooks/deliver.ts
 import type { CassandraDeadLetters } from './cassandra/webhook-dead-letters.ts';
 import type { CassandraDeliveryLog } from './cassandra/webhook-deliveries.ts';
 import type { AttemptOutcome, CassandraWebhookEvents, WebhookEvent } from './cassandra/webhook-events.ts';
+import type { SharedMetrics } from './redis/shared-metrics.ts';
 
 export interface WebhookSenderDeps {
   events: CassandraWebhookEvents;
@@ -21,6 +22,7 @@ export interface WebhookSenderDeps {
   orgs: OrganisationStore;
   outbound: OutboundPolicy;
   clock: Clock;
+  sharedMetrics?: SharedMetrics;
 }
 
 export class WebhookSender {
@@ -56,6 +58,16 @@ export class WebhookSender {
       error: recorded.error,
       delivered_at: now,
     });
+    const result = outcome.success
+      ? 'delivered'
+      : outcome.refused
+        ? 'refused'
+        : outcome.status_code
+          ? 'failed'
+          : 'no_answer';
+    await deps.sharedMetrics
+      ?.count('verse_webhook_attempts_total', { event: event.event, outcome: result })
+      .catch(() => undefined);
     if (outcome.success) await this.settle(event, now);
     return { ...recorded, refused: outcome.refused };
   }

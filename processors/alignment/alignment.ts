@@ -3,6 +3,7 @@
  * (machine transcript or approved text) against its stored audio and records the timings, or the
  * failure. Acts only on jobs whose row says they are aligning.
  */
+
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
@@ -10,6 +11,7 @@ import type { StageResultMessage } from '../../schemas/generated/topics/stage-re
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 
@@ -36,7 +38,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
 
   return {
     group: 'alignment',
-    topics: ['stageResults'],
+    topics: CONSUMER_GROUPS.alignment,
     async handle(message: StageResultMessage, ctx: MessageContext<'stageResults'>) {
       const job = await deps.jobs.get(message.job_id);
       if (!job || job.org_id !== message.org_id)

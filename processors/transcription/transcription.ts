@@ -4,12 +4,14 @@
  * transcript, romanisation and translation, and records the result or the failure. Every step
  * decides from the job's current row, so a redelivered message does nothing twice.
  */
+
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { AudioFetchFailure, fetchAudio } from './fetch-audio.ts';
@@ -37,7 +39,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
 
   return {
     group: 'transcription',
-    topics: ['submissions'],
+    topics: CONSUMER_GROUPS.transcription,
     async handle(message: SubmissionMessage, ctx: MessageContext<'submissions'>) {
       const job = await deps.jobs.get(message.job_id);
       if (!job || job.org_id !== message.org_id)

@@ -6,6 +6,7 @@
  * letter. The post-approval job.complete (retry=false) gets one attempt and no dead letter.
  * Every step is idempotent: a redelivered message never sends an attempt whose outcome is recorded.
  */
+
 import type { Clock } from '../../core/clock.ts';
 import { derivedUuid } from '../../core/ids.ts';
 import { MAX_ATTEMPTS, nextAttempt } from '../../core/webhooks/schedule.ts';
@@ -14,6 +15,7 @@ import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-le
 import type { AttemptOutcome, CassandraWebhookEvents, WebhookEvent } from '../../sinks/cassandra/webhook-events.ts';
 import type { Publisher } from '../../sinks/kafka/publisher.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
+import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { NotDueError, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { type EventSources, webhookEventOf } from './event-payload.ts';
 
@@ -80,7 +82,7 @@ export function webhookProcessor(deps: WebhookProcessorDeps): ProcessorSpec<'job
 
   return {
     group: 'webhook',
-    topics: ['jobEvents', 'webhookRetry1m', 'webhookRetry5m', 'webhookRetry30m'],
+    topics: CONSUMER_GROUPS.webhook,
     async handle(message, context) {
       if (context.topic === 'jobEvents') {
         const event = await webhookEventOf(message as Parameters<typeof webhookEventOf>[0], deps, deps.clock.now());

@@ -107,6 +107,7 @@ describe('every gateway route', () => {
       '/api/v1/languages',
       '/api/v1/openapi.json',
       '/assets/:name',
+      '/metrics', // operators' scrape endpoint (VERSE_METRICS_TOKEN guards it when set)
       // The review page and its calls: the review token is the credential.
       '/review/:job_id',
       '/review/:job_id/approve',

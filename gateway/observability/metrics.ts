@@ -1,0 +1,63 @@
+/**
+ * GET /metrics, Prometheus text: this gateway's requests and latencies (per process, as Prometheus
+ * scrapes each gateway), the processors' shared series (stage durations, webhook outcomes; see
+ * sinks/redis/shared-metrics.ts) and consumer lag per group. Outside the API prefix and without an
+ * API key; when VERSE_METRICS_TOKEN is set it must be presented as a bearer token.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { safeEqual } from '../../core/secrets.ts';
+import type { LagRow } from '../../sinks/kafka/consumer-lag.ts';
+import type { SharedMetrics } from '../../sinks/redis/shared-metrics.ts';
+
+export interface MetricsOptions {
+  shared: SharedMetrics | null;
+  consumerLag: (() => Promise<LagRow[]>) | null;
+  token: string | null;
+}
+
+async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'verse_gateway_' });
+  const requests = new Counter({
+    name: 'verse_http_requests_total',
+    help: 'HTTP requests by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'verse_http_request_duration_seconds',
+    help: 'HTTP request latency by method and route.',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { config: { auth: false }, schema: { hide: true } }, async (request, reply) => {
+    if (options.token) {
+      const sent = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!safeEqual(sent, options.token)) return reply.status(401).type('text/plain').send('metrics token required\n');
+    }
+    const parts = [await registry.metrics()];
+    if (options.shared) parts.push(await options.shared.render().catch(() => '# shared metrics unavailable\n'));
+    if (options.consumerLag) {
+      const rows = await options.consumerLag().catch(() => null);
+      parts.push(
+        '# HELP verse_consumer_lag Messages not yet processed, by consumer group and topic.\n# TYPE verse_consumer_lag gauge\n' +
+          (rows ?? []).map((r) => `verse_consumer_lag{group="${r.group}",topic="${r.topic}"} ${r.lag}`).join('\n') +
+          '\n',
+      );
+    }
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(parts.join('\n'));
+  });
+}
+
+export default fp(metricsPlugin, { name: 'verse-metrics' });
