@@ -36,6 +36,7 @@ setup: node_modules/.package-lock.json schemas/generated
 # Only the tests need a browser (the review page and studio tests).
 test-setup: setup
 	ops/browser.sh install
+	ops/s3.sh install
 
 up: setup
 	ops/infra.sh up
@@ -47,6 +48,7 @@ up: setup
 down:
 	-ops/service.sh stop
 	-ops/engine.sh stop
+	-ops/s3.sh stop
 	ops/infra.sh down
 
 status:
@@ -72,6 +74,7 @@ test-integration test-e2e test-browser: test-%:
 test: test-setup
 	ops/infra.sh up
 	ops/engine.sh start
+	ops/s3.sh start
 	$(MAKE) lint typecheck test-engine
 	npx vitest run --project unit --project integration --project e2e --project browser
 

@@ -22,6 +22,11 @@ export interface Config {
   schemaRegistryUrl: string;
   engineUrl: string;
   dataDir: string;
+  /** Object storage: s3://bucket/prefix, or null for the local folder under dataDir. */
+  storageUrl: string | null;
+  /** A non-AWS S3 endpoint (MinIO, moto, Ceph…); credentials come from the standard AWS variables. */
+  s3Endpoint: string | null;
+  s3Region: string;
   allowPrivateNetwork: boolean;
   extraCaFile: string | null;
   /** Private addresses or CIDRs outbound requests may reach anyway (e.g. an internal CDN). */
@@ -69,6 +74,13 @@ function url(env: Env, name: string, fallback: string): string {
   }
 }
 
+function storageUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(raw))
+    throw new Error(`VERSE_STORAGE_URL must be s3://bucket/prefix (or unset for local storage), got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const namespace = env.VERSE_NAMESPACE || 'verse';
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(namespace)) {
@@ -90,6 +102,9 @@ export function loadConfig(env: Env = process.env): Config {
     schemaRegistryUrl: url(env, 'VERSE_SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     engineUrl: url(env, 'VERSE_ENGINE_URL', 'http://127.0.0.1:8090'),
     dataDir: path.resolve(env.VERSE_DATA_DIR || path.join(root, 'var', 'data', 'verse')),
+    storageUrl: storageUrl(env.VERSE_STORAGE_URL),
+    s3Endpoint: env.VERSE_S3_ENDPOINT ? url(env, 'VERSE_S3_ENDPOINT', '') : null,
+    s3Region: env.VERSE_S3_REGION || 'us-east-1',
     allowPrivateNetwork: flag(env, 'VERSE_ALLOW_PRIVATE_NETWORK'),
     extraCaFile: env.VERSE_EXTRA_CA_FILE || null,
     outboundAllow: list(env.VERSE_OUTBOUND_ALLOW || ''),

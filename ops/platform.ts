@@ -4,6 +4,7 @@
  */
 
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
@@ -32,6 +33,8 @@ import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
+import type { ObjectStore } from '../sinks/storage/object-store.ts';
+import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
 import { WebhookSender } from '../sinks/webhook-sender.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
@@ -85,6 +88,24 @@ export function probesFor(
   };
 }
 
+/** The object store VERSE_STORAGE_URL names: S3-compatible storage, or a local folder. */
+export function objectStoreFor(config: Config): ObjectStore {
+  if (!config.storageUrl) return new LocalObjectStore(path.join(config.dataDir, 'objects'));
+  const client = new S3Client({
+    region: config.s3Region,
+    // Other S3-compatible servers do not all compute AWS's newer default checksums the same way.
+    ...(config.s3Endpoint
+      ? {
+          endpoint: config.s3Endpoint,
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }
+      : {}),
+  });
+  return new S3ObjectStore(client, parseS3Url(config.storageUrl), path.join(config.dataDir, 's3-cache'));
+}
+
 export async function connectPlatform(config: Config, logger: Logger, clientId: string) {
   const cassandra = createCassandraClient(config);
   await cassandra.connect();
@@ -121,7 +142,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     batches,
     endUsers: new CassandraEndUserStore(cassandra),
     idempotency: new CassandraIdempotencyStore(cassandra),
-    storage: new LocalObjectStore(path.join(config.dataDir, 'objects')),
+    storage: objectStoreFor(config),
     engine: new HttpEngine(config.engineUrl),
     alignLock: redisAlignLock(redis, config.namespace),
     outbound,

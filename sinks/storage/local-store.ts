@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type ObjectStore, ObjectTooLargeError } from './object-store.ts';
+import { byteLimit, type ObjectStore } from './object-store.ts';
 
 export class LocalObjectStore implements ObjectStore {
   constructor(private readonly root: string) {}
@@ -20,19 +20,11 @@ export class LocalObjectStore implements ObjectStore {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.part`;
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > limit) return done(new ObjectTooLargeError(`object exceeds ${limit} bytes`));
-        done(null, chunk);
-      },
-    });
+    const counter = byteLimit(options.maxBytes);
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, counter, createWriteStream(temp));
       await rename(temp, target);
-      return size;
+      return counter.size;
     } catch (error) {
       await rm(temp, { force: true });
       throw error;

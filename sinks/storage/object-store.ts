@@ -1,8 +1,9 @@
 /**
  * Object storage for audio copies and rendered files. Streams in and out: a 100 MB upload never
- * sits in memory. Adapters: a local folder (here) and S3-compatible storage (scale-out issue).
+ * sits in memory. Adapters: a local folder (local-store.ts) and S3-compatible storage (s3-store.ts),
+ * chosen by VERSE_STORAGE_URL.
  */
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 
 export class ObjectTooLargeError extends Error {
   override readonly name = 'ObjectTooLargeError';
@@ -16,4 +17,17 @@ export interface ObjectStore {
   /** A local path for tools that need a file (the engine reads audio from a path it can see). */
   localPath(key: string): Promise<string>;
   delete(key: string): Promise<void>;
+}
+
+/** A pass-through that counts bytes and fails with ObjectTooLargeError past maxBytes. */
+export function byteLimit(maxBytes = Number.POSITIVE_INFINITY): Transform & { readonly size: number } {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(new ObjectTooLargeError(`object exceeds ${maxBytes} bytes`));
+      done(null, chunk);
+    },
+  });
+  return Object.defineProperty(counter, 'size', { get: () => size }) as Transform & { readonly size: number };
 }
