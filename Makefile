@@ -37,6 +37,7 @@ setup: node_modules/.package-lock.json schemas/generated
 test-setup: setup
 	ops/browser.sh install
 	ops/s3.sh install
+	ops/schemathesis.sh install
 
 up: setup
 	ops/infra.sh up

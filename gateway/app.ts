@@ -59,6 +59,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     loggerInstance: deps.logger as FastifyBaseLogger,
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // Long path parameters reach the routes, whose schemas refuse them in the error shape (not a bare 414).
+    maxParamLength: 2048,
     trustProxy: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
   });

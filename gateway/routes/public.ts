@@ -46,11 +46,18 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
     },
   );
 
-  // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2),
-  // so its body is never parsed.
+  // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2).
+  // Answered from onRequest, ahead of every body check (even a QUERY without Content-Type), so the
+  // body is never parsed.
+  const gone = () =>
+    new ApiError(
+      'GONE_001',
+      'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
+    );
   app.register(async (withdrawn) => {
-    withdrawn.removeAllContentTypeParsers();
-    withdrawn.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    withdrawn.addHook('onRequest', async () => {
+      throw gone();
+    });
     withdrawn.all(
       '/align',
       {
@@ -63,10 +70,7 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
         },
       },
       async () => {
-        throw new ApiError(
-          'GONE_001',
-          'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
-        );
+        throw gone();
       },
     );
   });

@@ -120,7 +120,7 @@ export default async function webhookRoutes(app: FastifyInstance, options: JobRo
         tags: ['webhooks'],
         security: [{ bearer: [] }],
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } },
-        response: { 200: ref('dead-letter-replay.json'), ...AUTHENTICATED_ERRORS, ...errors(404, 409) },
+        response: { 200: ref('dead-letter-replay.json'), ...AUTHENTICATED_ERRORS, ...errors(400, 404, 409) },
       },
     },
     async (request) => {

@@ -99,6 +99,26 @@ describe('every gateway route', () => {
     }
   });
 
+  it("lists and totals never show another organisation's records", async () => {
+    const owner = await testOrg(platform);
+    const stranger = await testOrg(platform);
+    const jobId = await ID_FACTORIES.job_id!(platform, owner);
+    await ID_FACTORIES.id!(platform, owner);
+    await new Promise((r) => setTimeout(r, 2500)); // past the feed's settle window
+    const body = async (url: string, who: Org) => (await app.inject({ url, headers: who.auth })).body;
+    for (const url of [
+      '/api/v1/jobs?limit=100',
+      '/api/v1/webhooks/dead-letters?resolved=true',
+      '/api/v1/webhooks/deliveries',
+      `/api/v1/jobs?external_id=${jobId}`,
+    ]) {
+      expect(await body(url, stranger), url).not.toContain(owner.org_id);
+      expect(await body(url, stranger), url).not.toContain(jobId);
+    }
+    expect(await body('/api/v1/jobs?limit=100', owner)).toContain(jobId);
+    expect(JSON.parse(await body('/api/v1/usage', stranger))).toMatchObject({ org_id: stranger.org_id, total_jobs: 0 });
+  });
+
   it('routes without an API key are exactly these: public, or carrying their own credential', () => {
     const open = [...new Set(app.routeTable.filter((r) => !r.auth).map((r) => r.url))].sort();
     expect(open).toEqual([
