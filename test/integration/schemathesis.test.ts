@@ -4,7 +4,8 @@
  * status, content type and body must be the documented one.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -55,7 +56,8 @@ describe('schemathesis', () => {
         '20261121',
         '--no-color',
       ],
-      { timeout: 300_000, maxBuffer: 32 * 1024 * 1024 },
+      // Its caches (.schemathesis, .hypothesis) go to a scratch folder, not the checkout.
+      { timeout: 300_000, maxBuffer: 32 * 1024 * 1024, cwd: mkdtempSync(path.join(tmpdir(), 'verse-st-')) },
     ).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: `${e.stdout}\n${e.stderr}` }),
