@@ -9,7 +9,7 @@ SHELL := /bin/bash
 STAMP := var/stamps
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-engine bench status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-faults test-engine bench status
 
 help:
 	@echo "make up | make test | make down | make status | make bench"
@@ -69,7 +69,7 @@ test-engine:
 test-unit:
 	npx vitest run --project unit
 
-test-integration test-e2e test-browser: test-%:
+test-integration test-e2e test-browser test-faults: test-%:
 	npx vitest run --project $*
 
 test: test-setup
@@ -78,6 +78,7 @@ test: test-setup
 	ops/s3.sh start
 	$(MAKE) lint typecheck test-engine
 	npx vitest run --project unit --project integration --project e2e --project browser
+	npx vitest run --project faults
 
 bench: setup
 	ops/infra.sh up

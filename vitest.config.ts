@@ -30,6 +30,16 @@ export default defineConfig({
         },
       },
       { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...withInfra, testTimeout: 120_000 } },
+      // Restarts the shared Kafka broker: run alone, after the others (`make test` does).
+      {
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          ...withInfra,
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+        },
+      },
       { test: { name: 'bench', include: ['test/bench/**/*.bench.test.ts'], ...withInfra, testTimeout: 3_600_000 } },
     ],
   },

@@ -60,7 +60,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     // Long path parameters reach the routes, whose schemas refuse them in the error shape (not a bare 414).
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
   });

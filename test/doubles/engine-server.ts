@@ -15,7 +15,9 @@ export interface EngineServer {
   close(): Promise<void>;
 }
 
-export async function startEngineServer(): Promise<EngineServer> {
+/** `costMs`: each transcription and alignment takes this long (a stand-in engine of fixed cost, for benchmarks). */
+export async function startEngineServer(options: { costMs?: number } = {}): Promise<EngineServer> {
+  const cost = () => (options.costMs ? new Promise((r) => setTimeout(r, options.costMs)) : Promise.resolve());
   const engine = new FakeEngine();
   let gate: Promise<void> | null = null;
   const state = { transcribeRequests: 0 };
@@ -29,10 +31,12 @@ export async function startEngineServer(): Promise<EngineServer> {
       if (req.url === '/v1/verse/transcribe') {
         state.transcribeRequests++;
         if (gate) await gate;
+        await cost();
         const out = await engine.transcribe({ audioPath: body.audio_path, language });
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
       }
       if (req.url === '/v1/verse/align') {
+        await cost();
         const out = await engine.align({
           audioPath: body.audio_path,
           language,

@@ -1,0 +1,255 @@
+/**
+ * Load benchmark (on demand: `make bench`, or `npx vitest run --project bench test/bench/load.bench.test.ts`).
+ * Loopback only, bounded in time, against a real `verse gateway` process in its own namespace:
+ *  - GET /jobs/{id}, and a GET /jobs feed page with 10,000 and then 100,000 jobs stored;
+ *  - POST /transcribe with a small uploaded file;
+ *  - end-to-end submissions per second through Kafka to `verse processor transcription|alignment`
+ *    processes and a stand-in engine of fixed cost, with 1 and then 2 instances per group.
+ * Baselines measured in the same run: GET /languages (the gateway's floor: routing, no I/O) for the
+ * reads, and 1 instance per group for the pipeline. Prints a table; figures go to docs/benchmarks.md.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { newUuid } from '../../core/ids.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
+import { createLogger } from '../../core/logger.ts';
+import { newJobRecord } from '../../gateway/jobs/create.ts';
+import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
+import { wavTone } from '../support/audio.ts';
+import { testOrg } from '../support/platform.ts';
+
+const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
+const PORT = 8765;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.VERSE_BENCH_SECONDS ?? 10);
+const ENGINE_COST_MS = 300;
+const PIPELINE_JOBS = 60;
+
+let env: NodeJS.ProcessEnv;
+let platform: Platform;
+let engine: EngineServer;
+const children: ChildProcess[] = [];
+const rows: string[][] = [];
+
+function start(...args: string[]): ChildProcess {
+  const child = spawn(VERSE, args, { env, stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  engine = await startEngineServer({ costMs: ENGINE_COST_MS });
+  env = {
+    ...process.env,
+    ...inject('infraEnv'),
+    VERSE_NAMESPACE: 'verse_bench',
+    VERSE_ENGINE_URL: engine.url,
+    VERSE_LOG_LEVEL: 'warn',
+    VERSE_PORT: String(PORT),
+  };
+  await promisify(execFile)(VERSE, ['migrate'], { env });
+  platform = await connectPlatform(loadConfig(env), createLogger('silent', 'bench'), 'bench');
+  start('gateway');
+  for (let i = 0; i < 60; i++) {
+    if ((await fetch(`${BASE}/api/v1/languages`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await platform?.close();
+  await engine?.close();
+  console.log(
+    `\n| measure | req/s | p50 ms | p99 ms | vs baseline |\n|---|---|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+  );
+});
+
+const unlimited = Object.fromEntries(
+  ['minute', 'hour', 'day'].flatMap((w) => [
+    [`submit.${w}`, 10_000_000],
+    [`read.${w}`, 10_000_000],
+  ]),
+);
+
+/** Stores n jobs for an organisation directly (row + feed index), as a catalogue that built up over days. */
+async function seed(orgId: string, n: number): Promise<string[]> {
+  const input = parseSubmission({ language: 'English', audio_url: 'https://audio.example.com/a.mp3' }, 'json');
+  const ids: string[] = [];
+  const start = Date.now() - 30 * 86400_000;
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= n) return;
+      const at = new Date(start + Math.floor((i / n) * 29 * 86400_000));
+      const job = newJobRecord(
+        newUuid(),
+        { org_id: orgId, key_id: null },
+        { input, audio: { source: 'url', url: input.audio_url! } },
+        null,
+        null,
+        at,
+      );
+      await platform.jobServices.jobs.insert(job);
+      await platform.jobServices.feed.record(job, null);
+      ids.push(job.job_id);
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, worker));
+  return ids;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(
+  auth: string | null,
+  request: () => { method?: 'GET' | 'POST'; path: string; body?: Buffer; headers?: Record<string, string> },
+  connections = 16,
+): Promise<Measured> {
+  const result = await autocannon({
+    url: BASE,
+    connections,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = request();
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            body: r.body,
+            headers: { ...(auth ? { authorization: auth } : {}), ...r.headers },
+          };
+        },
+      },
+    ],
+  });
+  expect(result.non2xx, 'every benchmark request should succeed').toBe(0);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const record = (name: string, m: Measured, baseline: Measured | null) =>
+  rows.push([
+    name,
+    m.rps.toFixed(0),
+    m.p50.toFixed(1),
+    m.p99.toFixed(1),
+    baseline ? `${(m.rps / baseline.rps).toFixed(2)}×` : 'baseline',
+  ]);
+
+function multipartWav(): { body: Buffer; type: string } {
+  const boundary = 'verse-bench-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="language"\r\n\r\nEnglish\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, wavTone(1), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+describe('load', () => {
+  it('reads, the feed at 10k and 100k jobs, and small uploads', async () => {
+    const baseline = await load(null, () => ({ path: '/api/v1/languages' }));
+    record('GET /languages (baseline: routing, no I/O)', baseline, null);
+
+    const small = await testOrg(platform, { credits: 10, limits: unlimited });
+    const big = await testOrg(platform, { credits: 1_000_000, limits: unlimited });
+    const smallIds = await seed(small.org_id, 10_000);
+    const bigIds = await seed(big.org_id, 100_000);
+    const auth = (o: typeof small) => `Bearer ${o.api_key}`;
+    const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;
+
+    record(
+      'GET /jobs/{id} (100k stored)',
+      await load(auth(big), () => ({ path: `/api/v1/jobs/${pick(bigIds)}` })),
+      baseline,
+    );
+    record(
+      'GET /jobs page of 50, 10k stored',
+      await load(auth(small), () => ({ path: '/api/v1/jobs?limit=50' })),
+      baseline,
+    );
+    record(
+      'GET /jobs page of 50, 100k stored',
+      await load(auth(big), () => ({ path: '/api/v1/jobs?limit=50' })),
+      baseline,
+    );
+    const since = new Date(Date.now() - 15 * 86400_000).toISOString();
+    record(
+      'GET /jobs page of 50 from the middle, 100k stored',
+      await load(auth(big), () => ({ path: `/api/v1/jobs?limit=50&updated_since=${since}` })),
+      baseline,
+    );
+    const upload = multipartWav();
+    record(
+      'POST /transcribe, 1 s WAV upload',
+      await load(
+        auth(big),
+        () => ({
+          method: 'POST',
+          path: '/api/v1/transcribe',
+          body: upload.body,
+          headers: { 'content-type': upload.type },
+        }),
+        8,
+      ),
+      baseline,
+    );
+  });
+
+  it('end-to-end submissions per second through Kafka, 1 and 2 instances per group', async () => {
+    const org = await testOrg(platform, { credits: 1_000, limits: unlimited });
+    const upload = multipartWav();
+
+    async function throughput(): Promise<number> {
+      const started = Date.now();
+      const ids = await Promise.all(
+        Array.from({ length: PIPELINE_JOBS }, async () => {
+          const res = await fetch(`${BASE}/api/v1/transcribe`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${org.api_key}`, 'content-type': upload.type },
+            body: upload.body,
+          });
+          return ((await res.json()) as { job_id: string }).job_id;
+        }),
+      );
+      for (;;) {
+        const jobs = await platform.jobServices.jobs.getMany(ids);
+        if (jobs.every((j) => j.lifecycle.status !== 'processing')) {
+          expect(jobs.every((j) => j.lifecycle.status === 'complete')).toBe(true);
+          return PIPELINE_JOBS / ((Date.now() - started) / 1000);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+
+    start('processor', 'transcription');
+    start('processor', 'alignment');
+    await new Promise((r) => setTimeout(r, 15_000)); // join the groups
+    const one = await throughput();
+    start('processor', 'transcription');
+    start('processor', 'alignment');
+    await new Promise((r) => setTimeout(r, 20_000)); // rebalance to two members each
+    const two = await throughput();
+    rows.push([
+      `pipeline, 1 instance per group (engine ${ENGINE_COST_MS} ms per call), jobs/s`,
+      one.toFixed(2),
+      '',
+      '',
+      'baseline',
+    ]);
+    rows.push([`pipeline, 2 instances per group, jobs/s`, two.toFixed(2), '', '', `${(two / one).toFixed(2)}×`]);
+  });
+});

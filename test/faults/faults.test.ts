@@ -1,0 +1,132 @@
+/**
+ * The fault test: two instances of each processor, 30 short jobs, three random SIGKILLs of
+ * processor processes (each replaced at once, as a supervisor would) and one Kafka broker restart
+ * while the jobs run. Every job must end terminal exactly once and every terminal event must reach
+ * the webhook receiver. Its own vitest project (`faults`), run after the others by `make test`,
+ * because it restarts the shared Kafka broker.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
+import { wavTone } from '../support/audio.ts';
+import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
+import { eventually } from '../support/pipeline.ts';
+import { createTestJob, testOrg } from '../support/platform.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const VERSE = path.join(ROOT, 'bin/verse');
+const JOBS = 30;
+const GROUPS = ['transcription', 'alignment', 'webhook'] as const;
+
+let platform: Platform;
+let engine: EngineServer;
+let receiver: TestHttpsServer;
+let env: NodeJS.ProcessEnv;
+const members: { name: string; child: ChildProcess }[] = [];
+const sh = promisify(execFile);
+
+function startMember(name: string): void {
+  members.push({ name, child: spawn(VERSE, ['processor', name], { env, stdio: 'ignore' }) });
+}
+
+function killRandomMember(): Promise<string> {
+  const alive = members.filter((m) => m.child.exitCode === null && m.child.signalCode === null);
+  const victim = alive[Math.floor(Math.random() * alive.length)]!;
+  return new Promise((resolve) => {
+    victim.child.once('exit', () => {
+      startMember(victim.name); // the supervisor's restart
+      resolve(victim.name);
+    });
+    victim.child.kill('SIGKILL');
+  });
+}
+
+beforeAll(async () => {
+  engine = await startEngineServer({ costMs: 400 });
+  receiver = await startHttpsServer();
+  receiver.route('/song.wav', serveFile(wavTone(1)));
+  receiver.route('/hook', (_req, res) => res.writeHead(204).end());
+  env = {
+    ...process.env,
+    ...inject('infraEnv'),
+    VERSE_NAMESPACE: 'verse_faults',
+    VERSE_ENGINE_URL: engine.url,
+    VERSE_ALLOW_PRIVATE_NETWORK: 'true',
+    VERSE_EXTRA_CA_FILE: testCa().caFile,
+    VERSE_LOG_LEVEL: 'warn',
+  };
+  await sh(VERSE, ['migrate'], { env });
+  platform = await connectPlatform(loadConfig(env), createLogger('silent', 'faults'), 'faults');
+  for (const group of GROUPS) {
+    startMember(group);
+    startMember(group);
+  }
+  startMember('review-timer');
+  await new Promise((r) => setTimeout(r, 15_000)); // let both members of each group join
+}, 120_000);
+
+afterAll(async () => {
+  for (const m of members) m.child.kill('SIGKILL');
+  await platform?.close();
+  await engine?.close();
+  await receiver?.close();
+});
+
+describe('faults', () => {
+  it('30 jobs survive three SIGKILLs and a broker restart: each terminal once, each event delivered', async () => {
+    const org = await testOrg(platform, { credits: 100 });
+    const jobs = [];
+    for (let i = 0; i < JOBS; i++) {
+      jobs.push(
+        await createTestJob(platform, org.org_id, {
+          audio_url: `${receiver.url}/song.wav`,
+          webhook_url: `${receiver.url}/hook`,
+          external_id: `fault-${i}`,
+        }),
+      );
+    }
+    const killed: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      await new Promise((r) => setTimeout(r, 2500));
+      killed.push(await killRandomMember());
+    }
+    await sh(path.join(ROOT, 'ops/kafka.sh'), ['stop'], { env });
+    await sh(path.join(ROOT, 'ops/kafka.sh'), ['start'], { env, timeout: 180_000 });
+
+    const ids = jobs.map((j) => j.job_id);
+    const finished = await eventually(
+      async () => {
+        const now = await platform.jobServices.jobs.getMany(ids);
+        return now.every((j) => j.lifecycle.status !== 'processing') ? now : null;
+      },
+      300_000,
+      'every job terminal',
+    );
+    expect(finished.filter((j) => j.lifecycle.status === 'complete')).toHaveLength(JOBS);
+
+    // Each job's terminal event reached the receiver, under one webhook-id (redeliveries reuse it).
+    const terminalIds = await eventually(
+      async () => {
+        const byJob = new Map<string, Set<string>>();
+        for (const r of receiver.requests.filter((q) => q.url === '/hook')) {
+          const body = JSON.parse(r.body.toString()) as { event: string; job_id: string };
+          if (body.event !== 'job.complete') continue;
+          if (!byJob.has(body.job_id)) byJob.set(body.job_id, new Set());
+          byJob.get(body.job_id)!.add(String(r.headers['webhook-id']));
+        }
+        return ids.every((id) => byJob.has(id)) ? byJob : null;
+      },
+      120_000,
+      'every job.complete delivered',
+    );
+    for (const id of ids) expect(terminalIds.get(id)!.size, `job ${id}: one job.complete event`).toBe(1);
+    console.log(
+      `faults: killed ${killed.join(', ')}; broker restarted; ${JOBS} jobs complete, each delivered once by id`,
+    );
+  });
+});
