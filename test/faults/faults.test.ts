@@ -47,7 +47,8 @@ function killRandomMember(): Promise<string> {
 }
 
 beforeAll(async () => {
-  engine = await startEngineServer({ costMs: 400 });
+  // Slow enough that the kills and the restart land while jobs are in flight.
+  engine = await startEngineServer({ costMs: 1500 });
   receiver = await startHttpsServer();
   receiver.route('/song.wav', serveFile(wavTone(1)));
   receiver.route('/hook', (_req, res) => res.writeHead(204).end());
