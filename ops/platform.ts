@@ -39,8 +39,18 @@ import { WebhookSender } from '../sinks/webhook-sender.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
-export function connectRedis(config: Config): Redis {
-  return new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+export function connectRedis(config: Config, logger?: Logger): Redis {
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  // ioredis reconnects by itself; without a listener each failed attempt would print an unhandled-error trace.
+  let reported = false;
+  redis.on('error', (error) => {
+    if (!reported) logger?.warn({ err: error }, 'redis unreachable; reconnecting');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  return redis;
 }
 
 /**
@@ -109,7 +119,7 @@ export function objectStoreFor(config: Config): ObjectStore {
 export async function connectPlatform(config: Config, logger: Logger, clientId: string) {
   const cassandra = createCassandraClient(config);
   await cassandra.connect();
-  const redis = connectRedis(config);
+  const redis = connectRedis(config, logger);
   await redisReady(redis, 10_000);
   const kafka = createKafka(config, clientId, logger);
   const registry = createSchemaRegistry(config);

@@ -52,6 +52,17 @@ export default fp<MeterOptions>(
     });
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+      try {
+        await reportHeadroom(request, reply);
+      } catch (error) {
+        // The answer is already decided; with Redis unreachable it simply goes without meter headers
+        // (an error thrown here would replace it with a bare 500).
+        request.log.warn({ err: error }, 'rate-limit headers omitted: the meter store did not answer');
+      }
+      return payload;
+    });
+
+    async function reportHeadroom(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const config = request.routeOptions.config;
       let metered = request.metered;
       if (!metered && request.principal && config?.meter && reply.statusCode !== 429) {
@@ -60,7 +71,7 @@ export default fp<MeterOptions>(
         const result = await meter.consume(request.principal.org.org_id, config.meter, 0, limits);
         metered = { meter: config.meter, cost: 0, result };
       }
-      if (!metered) return payload;
+      if (!metered) return;
       let result = metered.result;
       if (reply.statusCode >= 400 && metered.cost > 0 && request.principal) {
         await meter.refund(request.principal.org.org_id, metered.meter, metered.cost);
@@ -69,8 +80,7 @@ export default fp<MeterOptions>(
         result = { ...result, remaining };
       }
       for (const [name, value] of Object.entries(rateLimitHeaders(metered.meter, result))) reply.header(name, value);
-      return payload;
-    });
+    }
   },
   { name: 'verse-meters', dependencies: ['verse-auth'] },
 );

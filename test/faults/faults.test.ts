@@ -2,8 +2,10 @@
  * The fault test: two instances of each processor, 30 short jobs, three random SIGKILLs of
  * processor processes (each replaced at once, as a supervisor would) and one Kafka broker restart
  * while the jobs run. Every job must end terminal exactly once and every terminal event must reach
- * the webhook receiver. Its own vitest project (`faults`), run after the others by `make test`,
- * because it restarts the shared Kafka broker.
+ * the webhook receiver. Then Redis and Cassandra are each stopped under a running gateway: clients
+ * get 503 SRV_001 (retryable) meanwhile, and the gateway recovers by itself once they are back.
+ * Its own vitest project (`faults`), run after the others by `make test`, because it restarts the
+ * shared infrastructure.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -129,5 +131,37 @@ describe('faults', () => {
     console.log(
       `faults: killed ${killed.join(', ')}; broker restarted; ${JOBS} jobs complete, each delivered once by id`,
     );
+  });
+
+  it('a gateway answers 503 SRV_001 while Redis or Cassandra is down, and recovers by itself', async () => {
+    const port = 8799;
+    const gateway = spawn(VERSE, ['gateway', '--port', String(port)], { env, stdio: 'ignore' });
+    members.push({ name: 'gateway', child: gateway });
+    const org = await testOrg(platform);
+    const usage = () =>
+      fetch(`http://127.0.0.1:${port}/api/v1/usage`, { headers: { authorization: `Bearer ${org.api_key}` } }).then(
+        async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { code?: string },
+          retry: r.headers.get('retry-after'),
+        }),
+        () => null,
+      );
+    await eventually(async () => (await usage())?.status === 200, 60_000, 'gateway up');
+    for (const service of ['redis', 'cassandra']) {
+      await sh(path.join(ROOT, `ops/${service}.sh`), ['stop'], { env });
+      const down = await eventually(
+        async () => {
+          const r = await usage();
+          return r && r.status === 503 ? r : null;
+        },
+        60_000,
+        `503 while ${service} is down`,
+      );
+      expect(down.body.code).toBe('SRV_001');
+      expect(down.retry).toBe('5');
+      await sh(path.join(ROOT, `ops/${service}.sh`), ['start'], { env, timeout: 300_000 });
+      await eventually(async () => (await usage())?.status === 200, 120_000, `recovery after ${service} restart`);
+    }
   });
 });
