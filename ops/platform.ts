@@ -32,6 +32,7 @@ import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
+import { redisStageLeases } from '../sinks/redis/stage-lease.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import type { ObjectStore } from '../sinks/storage/object-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
@@ -155,6 +156,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     storage: objectStoreFor(config),
     engine: new HttpEngine(config.engineUrl),
     alignLock: redisAlignLock(redis, config.namespace),
+    leases: redisStageLeases(redis, config.namespace),
     outbound,
     webhooks: {
       ...webhookStores,

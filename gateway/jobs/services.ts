@@ -10,6 +10,7 @@ import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-le
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 import type { AlignLock } from './align-lock.ts';
@@ -25,6 +26,8 @@ export interface JobServices {
   outbound: OutboundPolicy;
   engine: Engine;
   alignLock: AlignLock;
+  /** Per-job stage leases for the processors (one member runs a stage of a job at a time). */
+  leases: StageLeases;
   webhooks: WebhookServices;
 }
 

@@ -10,9 +10,11 @@ import { findLanguage } from '../../core/languages.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
+import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 
 export interface AlignmentDeps {
@@ -20,6 +22,7 @@ export interface AlignmentDeps {
   writer: JobWriter;
   storage: ObjectStore;
   engine: Engine;
+  leases: StageLeases;
 }
 
 const isAligning = (j: { lifecycle: { status: string; stage: string } }) =>
@@ -36,7 +39,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
         : null,
     );
 
-  return {
+  return leased(deps.leases, 'alignment', {
     group: 'alignment',
     topics: CONSUMER_GROUPS.alignment,
     async handle(message: StageResultMessage, ctx: MessageContext<'stageResults'>) {
@@ -86,5 +89,5 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
         throw error;
       }
     },
-  };
+  });
 }

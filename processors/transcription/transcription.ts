@@ -10,9 +10,11 @@ import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
+import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { AudioFetchFailure, fetchAudio } from './fetch-audio.ts';
 
@@ -22,6 +24,7 @@ export interface TranscriptionDeps {
   storage: ObjectStore;
   engine: Engine;
   outbound: OutboundPolicy;
+  leases: StageLeases;
 }
 
 const MAX_FETCH_ATTEMPTS = 3;
@@ -37,7 +40,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
         : null,
     );
 
-  return {
+  return leased(deps.leases, 'transcription', {
     group: 'transcription',
     topics: CONSUMER_GROUPS.transcription,
     async handle(message: SubmissionMessage, ctx: MessageContext<'submissions'>) {
@@ -109,5 +112,5 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
         throw error;
       }
     },
-  };
+  });
 }

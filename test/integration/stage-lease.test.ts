@@ -1,0 +1,90 @@
+/**
+ * One stage of one job never runs twice at once: two members handling the same message (as during
+ * a rebalance, when a slow old member still works on a moved partition) do not both call the engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUuid } from '../../core/ids.ts';
+import { parseSubmission } from '../../core/jobs/submission.ts';
+import { createLogger } from '../../core/logger.ts';
+import { newJobRecord } from '../../gateway/jobs/create.ts';
+import type { Platform } from '../../ops/platform.ts';
+import { NotDueError } from '../../processors/runtime.ts';
+import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
+import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
+import { LEASE_MS } from '../../sinks/redis/stage-lease.ts';
+import { FakeEngine } from '../doubles/engine.ts';
+import { wavTone } from '../support/audio.ts';
+import { eventually } from '../support/pipeline.ts';
+import { connectTestPlatform, testOrg } from '../support/platform.ts';
+
+let platform: Platform;
+
+beforeAll(async () => {
+  platform = await connectTestPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function transcribingJob(orgId: string) {
+  const key = `audio/${orgId}/${newUuid()}`;
+  await platform.jobServices.storage.put(key, wavTone(1));
+  const input = parseSubmission({ language: 'English' }, 'json');
+  const job = newJobRecord(
+    newUuid(),
+    { org_id: orgId, key_id: null },
+    { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
+    null,
+    null,
+    new Date(),
+  );
+  // Stored directly: no submission is published, so no running processor picks it up.
+  await platform.jobServices.jobs.insert(job);
+  return job;
+}
+
+describe('stage leases', () => {
+  it('lets one member run a stage of a job; the other waits, then finds nothing left to do', async () => {
+    const org = await testOrg(platform);
+    const job = await transcribingJob(org.org_id);
+    const engine = new FakeEngine();
+    let release!: () => void;
+    engine.gate = new Promise((r) => {
+      release = r;
+    });
+    const spec = transcriptionProcessor({ ...platform.jobServices, engine });
+    const message: SubmissionMessage = {
+      job_id: job.job_id,
+      org_id: org.org_id,
+      reason: 'submitted',
+      published_at: new Date().toISOString(),
+    };
+    const ctx = {
+      topic: 'submissions' as const,
+      key: job.job_id,
+      partition: 0,
+      offset: '0',
+      log: createLogger('silent', 't'),
+    };
+
+    const first = spec.handle(message, ctx);
+    await eventually(async () => engine.transcribeCalls.length === 1);
+    await expect(spec.handle(message, ctx)).rejects.toBeInstanceOf(NotDueError);
+    release();
+    await first;
+    // The lease is free again, and the stage is done: a redelivery does nothing.
+    await spec.handle(message, ctx);
+    expect(engine.transcribeCalls).toHaveLength(1);
+    expect((await platform.jobServices.jobs.get(job.job_id))!.lifecycle.stage).not.toBe('transcribing');
+  });
+
+  it('lapses by itself when its holder dies', async () => {
+    const lease = await platform.jobServices.leases.acquire('test-stage', 'job-that-crashes');
+    expect(lease).not.toBeNull();
+    expect(await platform.jobServices.leases.acquire('test-stage', 'job-that-crashes')).toBeNull();
+    const ttl = await platform.redis.pttl(`${platform.config.namespace}:lease:test-stage:job-that-crashes`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(LEASE_MS);
+    await lease!.release();
+  });
+});
