@@ -31,6 +31,7 @@ import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
+import { OutputFiles } from '../sinks/outputs.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { redisStageLeases } from '../sinks/redis/stage-lease.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
@@ -133,6 +134,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const batches = new CassandraBatchStore(cassandra);
   const writer = new JobWriter({ config, logger, jobs, feed, timers, usage, batches, publisher });
   const orgs = new CassandraOrganisationStore(cassandra);
+  const storage = objectStoreFor(config);
   const sharedMetrics = new SharedMetrics(redis, config.namespace);
   const lagAdmin = kafka.admin();
   let lagAdminConnected: Promise<void> | null = null;
@@ -153,7 +155,8 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     batches,
     endUsers: new CassandraEndUserStore(cassandra),
     idempotency: new CassandraIdempotencyStore(cassandra),
-    storage: objectStoreFor(config),
+    storage,
+    outputs: new OutputFiles(storage),
     engine: new HttpEngine(config.engineUrl),
     alignLock: redisAlignLock(redis, config.namespace),
     leases: redisStageLeases(redis, config.namespace),

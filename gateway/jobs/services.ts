@@ -10,6 +10,7 @@ import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-le
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
@@ -28,6 +29,8 @@ export interface JobServices {
   alignLock: AlignLock;
   /** Per-job stage leases for the processors (one member runs a stage of a job at a time). */
   leases: StageLeases;
+  /** Rendered timed files in object storage. */
+  outputs: OutputFiles;
   webhooks: WebhookServices;
 }
 

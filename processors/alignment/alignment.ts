@@ -10,6 +10,7 @@ import { findLanguage } from '../../core/languages.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { JobWriter } from '../../sinks/job-writer.ts';
+import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
@@ -23,6 +24,7 @@ export interface AlignmentDeps {
   storage: ObjectStore;
   engine: Engine;
   leases: StageLeases;
+  outputs: OutputFiles;
 }
 
 const isAligning = (j: { lifecycle: { status: string; stage: string } }) =>
@@ -72,6 +74,9 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
           lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
           wordLevel: current.word_align_requested,
         });
+        // The files first: a crash before the job is written leaves only unreferenced files behind.
+        const timed = withTimings(current.lines ?? [], aligned);
+        await deps.outputs.storeAll({ ...current, lines: timed, alignment: aligned.alignment });
         await deps.writer.changeIfAllowed(job.job_id, (j) =>
           isAligning(j)
             ? {

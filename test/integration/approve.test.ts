@@ -175,6 +175,10 @@ describe('the aligned gate', () => {
     });
     const realigned = await platform.jobServices.jobs.get(a);
     expect(realigned!.lines![0]!.words!.map((w) => w.word).join(' ')).toContain('edited');
+    // The files follow the approved lines (a new revision, rendered and stored on first download).
+    const lrc = await app.inject({ url: `/api/v1/jobs/${a}/download/lrc/original`, headers: org.auth });
+    expect(lrc.body).toContain('first line, edited');
+    expect(lrc.body).not.toContain(FAKE_LINES[0]);
 
     const b = await submit(org, { review: true, word_align: true });
     await atGate(org, b);

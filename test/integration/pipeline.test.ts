@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableOutputs, outputRevision } from '../../core/render/outputs.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { fireDueTimers } from '../../processors/review-timer/timers.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
@@ -87,6 +88,19 @@ describe('a job through the pipeline (engine double)', () => {
     });
     expect(job.results.transcript).toBe('first line of the song\nsecond line here');
     expect(Object.keys(job.results.downloads)).toHaveLength(12);
+    // The alignment processor wrote every file to object storage; a download serves those bytes.
+    const aligned = (await platform.jobServices.jobs.get(job_id))!;
+    const outputs = availableOutputs(aligned);
+    expect(outputs).toHaveLength(12);
+    const keyOf = (o: { type: string; variant: string }) =>
+      `outputs/${job_id}/${outputRevision(aligned)}/${o.type}.${o.variant}`;
+    for (const o of outputs) expect(await platform.jobServices.storage.exists(keyOf(o)), keyOf(o)).toBe(true);
+    const storedLrc: Buffer[] = [];
+    for await (const c of await platform.jobServices.storage.get(keyOf({ type: 'lrc', variant: 'original' })))
+      storedLrc.push(c as Buffer);
+    const lrc = await app.inject({ url: `/api/v1/jobs/${job_id}/download/lrc/original`, headers: org.auth });
+    expect(lrc.body).toBe(Buffer.concat(storedLrc).toString('utf8'));
+    expect(lrc.body).toContain('[00:01.00]first line of the song');
     expect(Date.parse(job.transcript_completed_at)).toBeLessThanOrEqual(Date.parse(job.completed_at));
     const stored = await platform.jobServices.jobs.get(job_id);
     expect(stored!.audio_key).toMatch(/^audio\//);

@@ -1,0 +1,41 @@
+/**
+ * Timed files in object storage, under outputs/{job_id}/{revision}/: written by the alignment
+ * processor as soon as timings exist, read by the download endpoints. A file missing for the
+ * current revision (lines changed by an approval or a re-alignment since) is rendered, stored and
+ * served on its first download.
+ */
+import type { JobRecord } from '../core/jobs/job.ts';
+import { availableOutputs, OUTPUT_FORMATS, outputRevision } from '../core/render/outputs.ts';
+import type { Variant } from '../core/render/timed-lines.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+export class OutputFiles {
+  constructor(private readonly storage: ObjectStore) {}
+
+  private keyOf(job: JobRecord, type: string, variant: Variant): string {
+    return `outputs/${job.job_id}/${outputRevision(job)}/${type}.${variant}`;
+  }
+
+  private async render(job: JobRecord, type: string, variant: Variant): Promise<Buffer> {
+    const format = OUTPUT_FORMATS[type];
+    if (!format) throw new Error(`unknown output type ${type}`);
+    const body = Buffer.from(format.render(job, variant), 'utf8');
+    await this.storage.put(this.keyOf(job, type, variant), body);
+    return body;
+  }
+
+  /** Renders and stores every file the job offers with these lines. */
+  async storeAll(job: JobRecord): Promise<number> {
+    const outputs = availableOutputs(job);
+    await Promise.all(outputs.map(({ type, variant }) => this.render(job, type, variant)));
+    return outputs.length;
+  }
+
+  async read(job: JobRecord, type: string, variant: Variant): Promise<Buffer> {
+    const key = this.keyOf(job, type, variant);
+    if (!(await this.storage.exists(key))) return this.render(job, type, variant);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
