@@ -17,7 +17,7 @@ from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel
 
-from . import __version__, models, whisper
+from . import __version__, models, tts_align, whisper
 from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
@@ -118,7 +118,15 @@ def verse_align(body: AlignRequest) -> dict:
     path = _audio(body.audio_path)
     if not body.lines:
         raise EngineHTTPError(400, "no_lines", "there are no lines to align")
-    timings = align_lyrics(load_audio(path), [line.text for line in body.lines], language.decode_as)
+    texts = [line.text for line in body.lines]
+    if language.whisper:
+        timings = align_lyrics(load_audio(path), texts, language.whisper)
+        method = METHOD
+    else:
+        # Whisper cannot hear this language: the lines, spoken by espeak-ng, are warped onto the song.
+        voice = tts_align.voice_for([language.code, language.fallback_whisper])
+        timings = tts_align.align_by_tts(load_audio(path), texts, voice)
+        method = f"{tts_align.METHOD} (espeak-ng voice {voice})"
     lines = [
         {
             "start": round(t.start, 3),
@@ -135,8 +143,7 @@ def verse_align(body: AlignRequest) -> dict:
     return {
         "lines": lines,
         "alignment": {
-            # Languages Whisper cannot hear are aligned through the related language it decodes them as.
-            "method": METHOD if language.whisper else f"{METHOD} via {language.decode_as}",
+            "method": method,
             "flagged_lines": sum(t.flagged for t in timings),
             "aligner_version": ALIGNER_VERSION,
             "coverage": round(anchored / len(timings), 3),

@@ -23,7 +23,8 @@ from .align import Span, align_spans
 from .lines import Word
 from .second_opinion import normalise
 
-ALIGNER_VERSION = "verse-align-1"
+# 2: languages Whisper cannot hear are aligned by TTS + DTW (tts_align.py); older timings are redone.
+ALIGNER_VERSION = "verse-align-2"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 SECONDS_PER_WORD = (0.08, 4.0)
