@@ -4,16 +4,16 @@
  * shows nothing of any job (404); an expired one says so (410). The token is the only credential:
  * it is 256 bits and checked against its stored hash.
  */
+
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
-import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import { findLanguage } from '../../core/languages.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
+import { jobOfPath, romaniseEdited } from './editor-calls.ts';
 import { editorPage, noticePage } from './editor-view.ts';
 
 type TokenQuery = { Params: { job_id: string }; Querystring: { token?: string } };
@@ -43,8 +43,7 @@ export default async function reviewPages(app: FastifyInstance, options: JobRout
     jobId: string,
     token: string | undefined,
   ): Promise<{ job: JobRecord | null; check: TokenCheck }> {
-    if (!UUID_PATTERN.test(jobId)) return { job: null, check: 'invalid' };
-    const job = await services.jobs.get(jobId);
+    const job = await jobOfPath(services, jobId);
     if (!job) return { job: null, check: 'invalid' };
     return { job, check: checkReviewToken(job, token ?? '', new Date()) };
   }
@@ -104,9 +103,7 @@ export default async function reviewPages(app: FastifyInstance, options: JobRout
     { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
     async (request) => {
       const job = await authorised(request.params.job_id, request.query.token);
-      const { lines } = parseApprovalBody({ lines: request.body?.lines });
-      if (!lines || lines.length > 20) throw new ApiError('VAL_001', 'lines: 1 to 20 strings');
-      return { lines: await services.engine.romanise(findLanguage(job.language)!, lines) };
+      return romaniseEdited(services, job, request.body);
     },
   );
 

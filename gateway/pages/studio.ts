@@ -5,11 +5,11 @@
  * `csrf` field of the logout form). Staff see only their organisation's jobs, and can also
  * re-align a job.
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import { findLanguage } from '../../core/languages.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import {
@@ -24,6 +24,7 @@ import { alignJob } from '../jobs/align-job.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
+import { jobOfPath, romaniseEdited } from './editor-calls.ts';
 import { editorPage, escapeHtml, noticePage, page } from './editor-view.ts';
 import { pageHeaders } from './review.ts';
 
@@ -89,7 +90,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
   }
 
   async function orgJob(s: StudioSession, jobId: string): Promise<JobRecord> {
-    const job = UUID_PATTERN.test(jobId) ? await services.jobs.get(jobId) : null;
+    const job = await jobOfPath(services, jobId);
     if (!job || job.org_id !== s.org_id) throw new ApiError('NOT_001', 'Job not found');
     return job;
   }
@@ -162,7 +163,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     const s = await session(request);
     if (!s) return reply.redirect(`/studio/login?next=${encodeURIComponent(`/studio/${request.params.job_id}`)}`, 303);
     pageHeaders(reply).type('text/html; charset=utf-8');
-    const job = UUID_PATTERN.test(request.params.job_id) ? await services.jobs.get(request.params.job_id) : null;
+    const job = await jobOfPath(services, request.params.job_id);
     if (!job || job.org_id !== s.org_id) {
       return reply.status(404).send(noticePage('Job not found', 'There is no such job in your organisation.'));
     }
@@ -194,9 +195,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     async (request) => {
       const s = await requireSession(request);
       const job = await orgJob(s, request.params.job_id);
-      const { lines } = parseApprovalBody({ lines: request.body?.lines });
-      if (!lines || lines.length > 20) throw new ApiError('VAL_001', 'lines: 1 to 20 strings');
-      return { lines: await services.engine.romanise(findLanguage(job.language)!, lines) };
+      return romaniseEdited(services, job, request.body);
     },
   );
 

@@ -20,7 +20,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { byteLimit, type ObjectStore, ObjectTooLargeError } from './object-store.ts';
+import { byteLimit, type ObjectStore } from './object-store.ts';
 
 export interface S3Location {
   bucket: string;

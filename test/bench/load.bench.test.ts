@@ -167,7 +167,7 @@ describe('load', () => {
 
     const small = await testOrg(platform, { credits: 10, limits: unlimited });
     const big = await testOrg(platform, { credits: 1_000_000, limits: unlimited });
-    const smallIds = await seed(small.org_id, 10_000);
+    await seed(small.org_id, 10_000);
     const bigIds = await seed(big.org_id, 100_000);
     const auth = (o: typeof small) => `Bearer ${o.api_key}`;
     const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;

@@ -5,15 +5,11 @@
  * through the API. Saves docs/review-page.png.
  */
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../ops/platform.ts';
 import { FAKE_LINES } from '../doubles/engine.ts';
-import { wavTone } from '../support/audio.ts';
-import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
-import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
-import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { type BrowserHarness, startBrowserHarness } from '../support/browser.ts';
+import { eventually } from '../support/pipeline.ts';
+import { testOrg } from '../support/platform.ts';
 
 // The callbacks given to page.evaluate run in the page; this project compiles without the DOM library.
 // biome-ignore lint/suspicious/noExplicitAny: the page's document, typed loosely on purpose
@@ -21,55 +17,31 @@ declare const document: any;
 
 const SCREENSHOT = path.resolve(import.meta.dirname, '../../docs/review-page.png');
 
-let platform: Platform;
-let app: FastifyInstance;
-let pipeline: TestPipeline;
-let cdn: TestHttpsServer;
-let browser: Browser;
-let origin: string;
+let h: BrowserHarness;
 
 beforeAll(async () => {
-  platform = await connectTestPlatform({ VERSE_ALLOW_PRIVATE_NETWORK: 'true', VERSE_EXTRA_CA_FILE: testCa().caFile });
-  pipeline = await startTestPipeline(platform);
-  app = await testGateway(platform, { engine: pipeline.engine });
-  origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  cdn = await startHttpsServer();
-  cdn.route('/song.wav', serveFile(wavTone(8)));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  h = await startBrowserHarness(8);
 });
 afterAll(async () => {
-  await browser?.close();
-  await pipeline?.stop();
-  await app?.close();
-  await platform?.close();
-  await cdn?.close();
+  await h?.close();
 });
 
 type Org = Awaited<ReturnType<typeof testOrg>>;
 
 async function jobAtAlignedGate(org: Org): Promise<{ jobId: string; reviewUrl: string }> {
-  const res = await app.inject({
+  const res = await h.app.inject({
     method: 'POST',
     url: '/api/v1/transcribe',
     headers: org.auth,
-    payload: { language: 'English', audio_url: `${cdn.url}/song.wav`, review: true, word_align: true },
+    payload: { language: 'English', audio_url: `${h.cdn.url}/song.wav`, review: true, word_align: true },
   });
   const jobId = res.json().job_id as string;
   const job = await eventually(async () => {
-    const j = (await app.inject({ url: `/api/v1/jobs/${jobId}`, headers: org.auth })).json();
+    const j = (await h.app.inject({ url: `/api/v1/jobs/${jobId}`, headers: org.auth })).json();
     return j.review && j.review_url ? j : null;
   });
   // A second opinion heard line 2 differently: the page offers it beside that line.
-  await platform.jobServices.writer.change(jobId, () => ({
+  await h.platform.jobServices.writer.change(jobId, () => ({
     patch: {
       second_opinion: {
         match_ratio: 0.8,
@@ -78,15 +50,15 @@ async function jobAtAlignedGate(org: Org): Promise<{ jobId: string; reviewUrl: s
     },
   }));
   const url = new URL(job.review_url);
-  return { jobId, reviewUrl: `${origin}${url.pathname}${url.search}` };
+  return { jobId, reviewUrl: `${h.origin}${url.pathname}${url.search}` };
 }
 
 describe('the review page', () => {
   it('plays, follows the song, edits, accepts a suggestion and approves', async () => {
-    const org = await testOrg(platform, { credits: 10 });
-    pipeline.orgs.add(org.org_id);
+    const org = await testOrg(h.platform, { credits: 10 });
+    h.pipeline.orgs.add(org.org_id);
     const { jobId, reviewUrl } = await jobAtAlignedGate(org);
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await h.browser.newPage({ viewport: { width: 1100, height: 800 } });
     const response = await page.goto(reviewUrl);
     expect(response!.status()).toBe(200);
     await expect(page.title()).resolves.toBe('Review lyrics');
@@ -133,7 +105,7 @@ describe('the review page', () => {
     await page.locator('#confirm-approve').click();
     await expect.poll(() => page.locator('#outcome').textContent(), { timeout: 20_000 }).toMatch(/^Approved: 2 line/);
 
-    const job = (await app.inject({ url: `/api/v1/jobs/${jobId}`, headers: org.auth })).json();
+    const job = (await h.app.inject({ url: `/api/v1/jobs/${jobId}`, headers: org.auth })).json();
     expect(job.results.transcript).toBe('first line, corrected\nsecond line is here');
     expect(job.review_approved_at).not.toBeNull();
     expect(job.review).toBeUndefined();
@@ -141,10 +113,10 @@ describe('the review page', () => {
   });
 
   it('shows a clear page with no job data for a wrong or malformed token', async () => {
-    const org = await testOrg(platform, { credits: 10 });
-    pipeline.orgs.add(org.org_id);
+    const org = await testOrg(h.platform, { credits: 10 });
+    h.pipeline.orgs.add(org.org_id);
     const { reviewUrl } = await jobAtAlignedGate(org);
-    const page = await browser.newPage();
+    const page = await h.browser.newPage();
     const wrong = new URL(reviewUrl);
     wrong.searchParams.set('token', 'not-the-token');
     const res = await page.goto(wrong.toString());
@@ -159,10 +131,10 @@ describe('the review page', () => {
   });
 
   it('is usable on a phone: one column, no sideways scrolling, every field labelled', async () => {
-    const org = await testOrg(platform, { credits: 10 });
-    pipeline.orgs.add(org.org_id);
+    const org = await testOrg(h.platform, { credits: 10 });
+    h.pipeline.orgs.add(org.org_id);
     const { reviewUrl } = await jobAtAlignedGate(org);
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await h.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await page.goto(reviewUrl);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const unlabelled = await page.evaluate(

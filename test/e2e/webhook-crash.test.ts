@@ -12,7 +12,7 @@ import { loadConfig } from '../../core/config.ts';
 import { createLogger } from '../../core/logger.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import { startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
-import { eventually } from '../support/pipeline.ts';
+import { eventually, publishJobEvent } from '../support/pipeline.ts';
 import { createTestJob, testOrg } from '../support/platform.ts';
 
 const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
@@ -60,15 +60,7 @@ describe('a webhook processor killed mid-delivery', () => {
     const org = await testOrg(platform);
     const job = await createTestJob(platform, org.org_id, { webhook_url: `${receiver.url}/hook` });
     const first = startWebhookProcessor();
-    await platform.publisher.publish('jobEvents', job.job_id, {
-      event_id: `evt_${job.job_id}_job.failed_2`,
-      event: 'job.failed',
-      org_id: org.org_id,
-      job_id: job.job_id,
-      batch_id: null,
-      occurred_at: new Date().toISOString(),
-      retry: true,
-    });
+    const eventId = await publishJobEvent(platform, job, 'job.failed', { version: 2, retry: true });
     const hits = () => receiver.requests.filter((r) => r.url === '/hook');
     await eventually(async () => hits().length === 1, 60_000, 'the first attempt to arrive');
     await new Promise<void>((resolve) => {
@@ -85,7 +77,7 @@ describe('a webhook processor killed mid-delivery', () => {
       new Webhook(org.webhook_secret).verify(delivered!.body.toString(), delivered!.headers as Record<string, string>),
     ).toMatchObject({ event: 'job.failed', job_id: job.job_id });
     const attempt = await eventually(
-      () => platform.jobServices.webhooks.events.attempt(`evt_${job.job_id}_job.failed_2`, 1),
+      () => platform.jobServices.webhooks.events.attempt(eventId, 1),
       30_000,
       'attempt 1 recorded',
     );

@@ -14,7 +14,13 @@ import type { RunningProcessor } from '../../processors/runtime.ts';
 import { ManualClock } from '../doubles/clock.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
-import { eventually, startTestPipeline, startTestWebhooks, type TestPipeline } from '../support/pipeline.ts';
+import {
+  eventually,
+  publishJobEvent,
+  startTestPipeline,
+  startTestWebhooks,
+  type TestPipeline,
+} from '../support/pipeline.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 const MINUTE = 60_000;
@@ -296,15 +302,7 @@ describe('webhook delivery', () => {
     const org = await newOrg();
     const h = hook(500);
     const job = await createTestJob(platform, org.org_id, { webhook_url: h.url });
-    await platform.publisher.publish('jobEvents', job.job_id, {
-      event_id: `evt_${job.job_id}_job.complete_9`,
-      event: 'job.complete',
-      org_id: org.org_id,
-      job_id: job.job_id,
-      batch_id: null,
-      occurred_at: new Date().toISOString(),
-      retry: false,
-    });
+    await publishJobEvent(platform, job, 'job.complete', { version: 9, retry: false });
     await waitHits(h, 1);
     clock.advance(40 * MINUTE);
     await new Promise((r) => setTimeout(r, 1000));
@@ -436,15 +434,7 @@ describe('outbound safety at every attempt', () => {
       strictOrgs.add(org.org_id);
       const h = hook(204);
       const job = await createTestJob(platform, org.org_id, { webhook_url: h.url }); // https://localhost:PORT
-      await platform.publisher.publish('jobEvents', job.job_id, {
-        event_id: `evt_${job.job_id}_job.failed_2`,
-        event: 'job.failed',
-        org_id: org.org_id,
-        job_id: job.job_id,
-        batch_id: null,
-        occurred_at: new Date().toISOString(),
-        retry: true,
-      });
+      await publishJobEvent(platform, job, 'job.failed', { version: 2, retry: true });
       for (const [n, delay] of [
         [1, 0],
         [2, MINUTE],

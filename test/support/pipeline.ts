@@ -10,6 +10,7 @@ import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
 import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../../processors/runtime.ts';
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import { webhookProcessor } from '../../processors/webhook/webhook.ts';
+import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import type { TopicKey } from '../../sinks/kafka/topics.ts';
 import { WebhookSender } from '../../sinks/webhook-sender.ts';
 import { FakeEngine } from '../doubles/engine.ts';
@@ -71,6 +72,29 @@ export async function startTestWebhooks(
   });
   const running = await startProcessor(platform, only(orgs, spec, randomUUID().slice(0, 8)));
   return { ...running, sender };
+}
+
+/**
+ * Publishes a job event as the job writer would (for webhook tests that need one event without
+ * running a job through the pipeline). Returns its event id, the webhook-id receivers see.
+ */
+export async function publishJobEvent(
+  platform: Platform,
+  job: { job_id: string; org_id: string },
+  event: JobEventMessage['event'],
+  options: { version: number; retry: boolean },
+): Promise<string> {
+  const eventId = `evt_${job.job_id}_${event}_${options.version}`;
+  await platform.publisher.publish('jobEvents', job.job_id, {
+    event_id: eventId,
+    event,
+    org_id: job.org_id,
+    job_id: job.job_id,
+    batch_id: null,
+    occurred_at: new Date().toISOString(),
+    retry: options.retry,
+  });
+  return eventId;
 }
 
 export async function eventually<T>(
