@@ -30,18 +30,23 @@ def tokenizer_for(model: WhisperModel, language: str) -> Tokenizer:
     return Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language=language)
 
 
-def clip_long_edges(words: list[Word]) -> None:
-    """Alignment paths must span the whole window, so the first and last words absorb any silence
-    or instrumental around them; cut them to twice the median word length (as faster-whisper does)."""
+def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
+    """Alignment paths must span the whole window, so the words at the edges of each text (a line,
+    a segment) absorb the silence or instrumental around it: the first word starts early, the last
+    ends late. Cut them to twice the window's median word length (as faster-whisper does at
+    segment boundaries)."""
     if len(words) < 2:
         return
     durations = sorted(w.end - w.start for w in words)
     longest = 2 * min(0.7, max(0.1, durations[len(durations) // 2]))
-    first, last = words[0], words[-1]
-    if first.end - first.start > longest:
-        first.start = first.end - longest
-    if last.end - last.start > longest:
-        last.end = last.start + longest
+    for text in texts:
+        if not text:
+            continue
+        first, last = text[0], text[-1]
+        if first.end - first.start > longest:
+            first.start = first.end - longest
+        if last.end - last.start > longest:
+            last.end = last.start + longest
 
 
 def align_window(
@@ -68,7 +73,6 @@ def align_window(
         )
         for w in aligned
     ]
-    clip_long_edges(words)
     # Give each text back its own words, by how many words its tokens make.
     out: list[list[Word]] = []
     cursor = 0
@@ -76,6 +80,7 @@ def align_window(
         count = len(tokenizer.split_to_word_tokens(toks + [tokenizer.eot])[0]) - 1 if toks else 0
         out.append(words[cursor : cursor + count])
         cursor += count
+    clip_long_edges(words, out)
     return out
 
 

@@ -19,9 +19,10 @@ from statistics import median
 import numpy as np
 
 from . import whisper
-from .align import Span, align_spans
+from .align import WINDOW_SECONDS, Span, align_spans
 from .lines import Word
 from .second_opinion import normalise
+from .window_search import place_lines
 
 # 2: languages Whisper cannot hear are aligned by TTS + DTW (tts_align.py); older timings are redone.
 ALIGNER_VERSION = "verse-align-2"
@@ -42,6 +43,9 @@ class LineTiming:
 
 MATCH, MISMATCH, GAP = 2.0, -1.0, -1.0
 SIMILAR = 0.75
+MIN_HEARD_SECONDS = 0.02
+# Small against a match (2.0): it only decides between otherwise equal alignments.
+PLACE_WEIGHT = 0.1
 
 
 def similarity(a: str, b: str) -> float:
@@ -50,15 +54,23 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
 
 
-def global_alignment(ref: list[str], hyp: list[str]) -> list[tuple[int, int]]:
+def global_alignment(
+    ref: list[str], hyp: list[str], positions: tuple[list[float], list[float]] | None = None
+) -> list[tuple[int, int]]:
     """Pairs (i, j) of a Needleman-Wunsch alignment of two word sequences: unlike longest-block
-    matching, it keeps the whole order, so a repeated verse pairs with its own repetition."""
+    matching, it keeps the whole order, so a repeated verse pairs with its own repetition.
+
+    `positions` (each word's place in its sequence, 0 to 1) breaks the ties a chorus creates when
+    only some of its passes were heard: the heard pass pairs with the copy nearest its place, not
+    always with the last one."""
     n, m = len(ref), len(hyp)
     pair_score = [[0.0] * m for _ in range(n)]
     for i in range(n):
         for j in range(m):
             sim = similarity(ref[i], hyp[j])
             pair_score[i][j] = MATCH * sim if sim >= SIMILAR else MISMATCH
+            if positions and sim >= SIMILAR:
+                pair_score[i][j] -= PLACE_WEIGHT * abs(positions[0][i] - positions[1][j])
     score = [[0.0] * (m + 1) for _ in range(n + 1)]
     for i in range(1, n + 1):
         score[i][0] = i * GAP
@@ -95,16 +107,44 @@ def _window(times: list[tuple[float, float]], words: int) -> tuple[float, float]
     return min(s for s, _ in near), max(e for _, e in near)
 
 
+def _places(lyric_words: int, heard: list[Word]) -> tuple[list[float], list[float]]:
+    """Where each lyric word and each heard word sits, 0 to 1: lyric words evenly over the words'
+    count, heard words over the time between the first and the last heard."""
+    if not heard:
+        return [], []
+    first, last = heard[0].start, max(heard[-1].start, heard[0].start + 1e-6)
+    return (
+        [i / max(1, lyric_words - 1) for i in range(lyric_words)],
+        [(w.start - first) / (last - first) for w in heard],
+    )
+
+
 def _anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list[tuple[float, float, bool]]:
     """An approximate (start, end, anchored) per line from the recognised words."""
+    # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
+    heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
     lyric_words = [(i, normalise(w)) for i, line in enumerate(lines) for w in line.split()]
-    pairs = global_alignment([w for _, w in lyric_words], [normalise(w.text) for w in heard])
+    pairs = global_alignment(
+        [w for _, w in lyric_words], [normalise(w.text) for w in heard], _places(len(lyric_words), heard)
+    )
     times: dict[int, list[tuple[float, float]]] = {}
     for a, b in pairs:
         times.setdefault(lyric_words[a][0], []).append((heard[b].start, heard[b].end))
-    approx: list[tuple[float, float, bool] | None] = [
-        (*_window(times[i], len(lines[i].split())), True) if i in times else None for i in range(len(lines))
-    ]
+    approx: list[tuple[float, float, bool] | None] = []
+    last_start = 0.0
+    for i, line in enumerate(lines):
+        matched = times.get(i, [])
+        # A line is anchored by at least half its words, in order after the previous anchor: one
+        # stray word, or a chorus line paired with another pass of the chorus, must not pin it.
+        if len(matched) * 2 < len(line.split()):
+            approx.append(None)
+            continue
+        start, end = _window(matched, len(line.split()))
+        if start < last_start:
+            approx.append(None)
+            continue
+        approx.append((start, end, True))
+        last_start = start
     # Interpolate unanchored lines between the anchored ones around them, by text length.
     out: list[tuple[float, float, bool]] = []
     i = 0
@@ -129,11 +169,66 @@ def _anchor_windows(lines: list[str], heard: list[Word], duration: float) -> lis
     return out
 
 
+RELISTEN_MIN_SECONDS = 3.0
+
+
+def _unheard_regions(windows: list[tuple[float, float, bool]], duration: float) -> list[tuple[int, int, float, float]]:
+    """Runs of unanchored lines (i, j) and the stretch of audio between their anchored neighbours."""
+    out = []
+    i = 0
+    while i < len(windows):
+        if windows[i][2]:
+            i += 1
+            continue
+        j = i
+        while j < len(windows) and not windows[j][2]:
+            j += 1
+        start = windows[i - 1][1] if i > 0 else 0.0
+        end = windows[j][0] if j < len(windows) else duration
+        if end - start >= RELISTEN_MIN_SECONDS:
+            out.append((i, j, start, end))
+        i = j
+    return out
+
+
+def _search_long_runs(
+    model_name: str,
+    audio: np.ndarray,
+    lines: list[str],
+    windows: list[tuple[float, float, bool]],
+    duration: float,
+    language: str,
+) -> list[tuple[float, float, bool]]:
+    """Unanchored lines in a stretch longer than one window get the window where Whisper is surest
+    of them (window_search.py), instead of an even share of the stretch."""
+    out = list(windows)
+    for i, j, start, end in _unheard_regions(windows, duration):
+        if end - start <= WINDOW_SECONDS:
+            continue
+        with whisper.lock():
+            placed = place_lines(whisper.load(model_name), audio, lines[i:j], start, end, language)
+        for k, placement in enumerate(placed, start=i):
+            if placement.words:
+                out[k] = (placement.words[0].start, placement.words[-1].end, False)
+    return out
+
+
 def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name: str | None = None) -> list[LineTiming]:
     model_name = model_name or whisper.default_model()
     duration = len(audio) / 16000
     heard, _segments = whisper.run(model_name, audio, language)
     windows = _anchor_windows(lines, heard, duration)
+    regions = _unheard_regions(windows, duration)
+    if regions:
+        again = [
+            w
+            for i, j, start, end in regions
+            for w in whisper.listen(model_name, audio, language, start, end, " ".join(lines[i:j]))
+        ]
+        kept = [w for w in heard if not any(start <= w.start < end for _i, _j, start, end in regions)]
+        heard = sorted(kept + again, key=lambda w: w.start)
+        windows = _anchor_windows(lines, heard, duration)
+    windows = _search_long_runs(model_name, audio, lines, windows, duration, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language)

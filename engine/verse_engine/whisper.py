@@ -104,3 +104,15 @@ def run(model_name: str, audio, language: str, task: str = "transcribe", **overr
             w.segment_start = i == 0
             words.append(w)
     return words, segments
+
+
+def listen(model_name: str, audio, language: str, start: float, end: float, prompt: str) -> list[Word]:
+    """Words heard in [start, end] of the audio when the recogniser is told what is sung there
+    (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
+    over the stretches the first pass did not hear."""
+    chunk = audio[int(start * 16000) : int(end * 16000)]
+    words, _segments = run(model_name, chunk, language, vad_filter=False, initial_prompt=prompt, temperature=0.0)
+    for w in words:
+        w.start += start
+        w.end += start
+    return words

@@ -1,0 +1,89 @@
+"""Placing lines nobody heard: lines the recogniser did not pick up anywhere, in a stretch of audio
+longer than one Whisper window (an instrumental break with a chorus somewhere in it, an outro).
+
+Forced alignment squeezes text that is not in its window against the window's edge, with low
+token probabilities; text that is there is placed with high ones. So the run's lines are aligned
+in overlapping 30 s windows across the stretch, and each line takes the placement from the window
+where Whisper was surest of it, keeping the lines in order (a small dynamic programme).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from faster_whisper import WhisperModel
+
+from .align import WINDOW_SECONDS, align_window
+from .lines import Word
+
+STRIDE_SECONDS = 10.0
+# A line may start a little before the previous one ends (sung lines overlap at the edges).
+OVERLAP_SECONDS = 0.5
+
+
+@dataclass
+class Placement:
+    words: list[Word]
+    score: float
+
+
+def line_score(words: list[Word], window_end: float) -> float:
+    """How sure Whisper is that the line is in its window: the mean probability of its words after
+    the first (a line's first word is unpredictable from the text before it, so it says nothing),
+    nil when the line was squeezed against the window's end."""
+    if not words or words[0].start >= window_end - 0.1:
+        return 0.0
+    rest = words[1:] or words
+    return sum(w.probability for w in rest) / len(rest)
+
+
+def window_starts(start: float, end: float) -> list[float]:
+    last = max(start, end - WINDOW_SECONDS)
+    starts = list(np.arange(start, last, STRIDE_SECONDS)) + [last]
+    return [float(s) for s in starts]
+
+
+def best_in_order(candidates: list[list[Placement]]) -> list[Placement]:
+    """One placement per line (candidates[line][window]) maximising the summed score, with each
+    line starting no earlier than the previous one ends (less the allowed overlap)."""
+    lines = len(candidates)
+    if lines == 0:
+        return []
+    windows = len(candidates[0])
+    best = [[p.score for p in candidates[0]]]
+    back: list[list[int]] = [[-1] * windows]
+    for k in range(1, lines):
+        row, links = [], []
+        for w in range(windows):
+            here = candidates[k][w]
+            options = [
+                (best[k - 1][v], v)
+                for v in range(windows)
+                if not here.words
+                or not candidates[k - 1][v].words
+                or here.words[0].start >= candidates[k - 1][v].words[-1].end - OVERLAP_SECONDS
+            ]
+            score, link = max(options, default=(float("-inf"), -1))
+            row.append(score + here.score)
+            links.append(link)
+        best.append(row)
+        back.append(links)
+    chosen = [int(np.argmax(best[-1]))]
+    for k in range(lines - 1, 0, -1):
+        chosen.append(back[k][chosen[-1]])
+    chosen.reverse()
+    return [candidates[k][w] for k, w in enumerate(chosen)]
+
+
+def place_lines(
+    model: WhisperModel, audio: np.ndarray, texts: list[str], start: float, end: float, language: str
+) -> list[Placement]:
+    """Each text's best placement inside [start, end]."""
+    candidates: list[list[Placement]] = [[] for _ in texts]
+    for window_start in window_starts(start, end):
+        window_end = min(end, window_start + WINDOW_SECONDS)
+        timed = align_window(model, audio, window_start, window_end, texts, language)
+        for k, words in enumerate(timed):
+            candidates[k].append(Placement(words, line_score(words, window_end)))
+    return best_in_order(candidates)
