@@ -36,6 +36,7 @@ def clips(tmp_path_factory) -> Path:
 SPOKEN = [
     ("en", "en", "The river runs over the stones and the morning light is golden"),
     ("es", "es", "El río corre sobre las piedras y la luz de la mañana es dorada"),
+    ("fr", "fr", "J'aime la rivière qui coule sur les pierres"),
     ("hi", "hi", "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"),
 ]
 

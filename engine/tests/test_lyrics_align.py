@@ -1,35 +1,8 @@
 from fastapi.testclient import TestClient
 
 from verse_engine.app import app
-from verse_engine.lines import Word
-from verse_engine.lyrics_align import _anchor_windows, global_alignment
 
 from .conftest import requires_base
-
-
-def test_global_alignment_pairs_a_repeated_verse_with_its_own_repetition():
-    ref = "a b c x y z a b c".split()
-    hyp = "a b c q x y z a b c".split()
-    assert global_alignment(ref, hyp) == [(0, 0), (1, 1), (2, 2), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)]
-
-
-def test_global_alignment_accepts_near_spellings_and_skips_unheard_words():
-    pairs = global_alignment(["veränderung", "hält", "jung", "la", "la"], ["veranderung", "halt", "jung"])
-    assert pairs[:3] == [(0, 0), (1, 1), (2, 2)]
-
-
-def test_anchor_windows_interpolate_lines_the_recogniser_missed():
-    heard = [
-        Word(" one", 1.0, 1.5, 1),
-        Word(" two", 1.5, 2.0, 1),
-        Word(" five", 9.0, 9.5, 1),
-        Word(" six", 9.5, 10.0, 1),
-    ]
-    windows = _anchor_windows(["one two", "three four", "five six"], heard, 20.0)
-    assert windows[0] == (1.0, 2.0, True)
-    assert windows[2] == (9.0, 10.0, True)
-    start, end, anchored = windows[1]
-    assert not anchored and 2.0 <= start < end <= 9.0
 
 
 @requires_base
@@ -87,3 +60,16 @@ def test_a_language_whisper_cannot_hear_is_aligned_by_tts_and_dtw_and_says_so(cl
     assert result["alignment"]["method"] == "tts-dtw (espeak-ng voice hi)"
     starts = [line["start"] for line in result["lines"]]
     assert starts == sorted(starts)
+
+
+@requires_base
+def test_words_come_back_as_the_lyrics_wrote_them(clips):
+    """Whisper splits "J'aime" into "J" and "'aime"; the files must show the lyric's word."""
+    client = TestClient(app)
+    text = "J'aime la rivière qui coule sur les pierres"
+    body = client.post(
+        "/v1/verse/align", json={"audio_path": str(clips / "fr.wav"), "language": "French", "lines": [{"text": text}]}
+    ).json()
+    words = body["lines"][0]["words"]
+    assert [w["word"] for w in words] == text.split()
+    assert all(w["start"] <= w["end"] for w in words)

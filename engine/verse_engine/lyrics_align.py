@@ -1,34 +1,35 @@
 """Timing known lyrics against a song (the alignment stage): every line's and word's start and end,
 with a confidence per line.
 
-1. Anchors: a recognition pass gives words with times; the lyrics' words are matched to them in
-   order (difflib), so each line gets an approximate window. Lines the singer skipped, or that the
-   recogniser missed, get a window interpolated between their neighbours. Long instrumental gaps
-   and repeated choruses are handled by the ordered matching: a chorus's second pass matches the
-   second pass heard.
-2. Refinement: Whisper forced alignment (CTranslate2 `align`) of each window's lines.
-3. Flags: lines without anchors, with low confidence, or with implausible timing.
+1. Anchors (anchors.py): a recognition pass; the lyrics' words are paired in order with the words
+   heard, and each line with enough of its words heard gets an approximate window.
+2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
+   lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
+3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
+   where forced alignment is surest of them (window_search.py).
+4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window.
+5. Flags: lines without anchors, with low confidence, or with implausible timing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import SequenceMatcher
-from statistics import median
 
 import numpy as np
 
 from . import whisper
 from .align import WINDOW_SECONDS, Span, align_spans
+from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
-from .second_opinion import normalise
 from .window_search import place_lines
 
-# 2: languages Whisper cannot hear are aligned by TTS + DTW (tts_align.py); older timings are redone.
-ALIGNER_VERSION = "verse-align-2"
+# 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace.
+ALIGNER_VERSION = "verse-align-3"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
-SECONDS_PER_WORD = (0.08, 4.0)
+# The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
+# a window Whisper found hard, the whole alignment stays under 0.15 x the song's length on 2 cores.
+ANCHOR_PASS = {"temperature": 0.0}
 
 
 @dataclass
@@ -39,156 +40,6 @@ class LineTiming:
     confidence: float
     flagged: bool
     anchored: bool
-
-
-MATCH, MISMATCH, GAP = 2.0, -1.0, -1.0
-SIMILAR = 0.75
-MIN_HEARD_SECONDS = 0.02
-# Small against a match (2.0): it only decides between otherwise equal alignments.
-PLACE_WEIGHT = 0.1
-
-
-def similarity(a: str, b: str) -> float:
-    if a == b:
-        return 1.0
-    return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
-
-
-def global_alignment(
-    ref: list[str], hyp: list[str], positions: tuple[list[float], list[float]] | None = None
-) -> list[tuple[int, int]]:
-    """Pairs (i, j) of a Needleman-Wunsch alignment of two word sequences: unlike longest-block
-    matching, it keeps the whole order, so a repeated verse pairs with its own repetition.
-
-    `positions` (each word's place in its sequence, 0 to 1) breaks the ties a chorus creates when
-    only some of its passes were heard: the heard pass pairs with the copy nearest its place, not
-    always with the last one."""
-    n, m = len(ref), len(hyp)
-    pair_score = [[0.0] * m for _ in range(n)]
-    for i in range(n):
-        for j in range(m):
-            sim = similarity(ref[i], hyp[j])
-            pair_score[i][j] = MATCH * sim if sim >= SIMILAR else MISMATCH
-            if positions and sim >= SIMILAR:
-                pair_score[i][j] -= PLACE_WEIGHT * abs(positions[0][i] - positions[1][j])
-    score = [[0.0] * (m + 1) for _ in range(n + 1)]
-    for i in range(1, n + 1):
-        score[i][0] = i * GAP
-    for j in range(1, m + 1):
-        score[0][j] = j * GAP
-    for i in range(1, n + 1):
-        for j in range(1, m + 1):
-            score[i][j] = max(
-                score[i - 1][j - 1] + pair_score[i - 1][j - 1], score[i - 1][j] + GAP, score[i][j - 1] + GAP
-            )
-    pairs = []
-    i, j = n, m
-    while i > 0 and j > 0:
-        if score[i][j] == score[i - 1][j - 1] + pair_score[i - 1][j - 1]:
-            if pair_score[i - 1][j - 1] > 0:
-                pairs.append((i - 1, j - 1))
-            i, j = i - 1, j - 1
-        elif score[i][j] == score[i - 1][j] + GAP:
-            i -= 1
-        else:
-            j -= 1
-    return pairs[::-1]
-
-
-def _window(times: list[tuple[float, float]], words: int) -> tuple[float, float]:
-    """A line's window from its matched words; when the span is implausibly long for the line, a
-    stray far-off match is dropped by keeping the matches near their median."""
-    start, end = min(s for s, _ in times), max(e for _, e in times)
-    plausible = SECONDS_PER_WORD[1] * words + 2.0
-    if end - start <= plausible:
-        return start, end
-    centre = median(s for s, _ in times)
-    near = [(s, e) for s, e in times if abs(s - centre) <= plausible / 2]
-    return min(s for s, _ in near), max(e for _, e in near)
-
-
-def _places(lyric_words: int, heard: list[Word]) -> tuple[list[float], list[float]]:
-    """Where each lyric word and each heard word sits, 0 to 1: lyric words evenly over the words'
-    count, heard words over the time between the first and the last heard."""
-    if not heard:
-        return [], []
-    first, last = heard[0].start, max(heard[-1].start, heard[0].start + 1e-6)
-    return (
-        [i / max(1, lyric_words - 1) for i in range(lyric_words)],
-        [(w.start - first) / (last - first) for w in heard],
-    )
-
-
-def _anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list[tuple[float, float, bool]]:
-    """An approximate (start, end, anchored) per line from the recognised words."""
-    # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
-    heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
-    lyric_words = [(i, normalise(w)) for i, line in enumerate(lines) for w in line.split()]
-    pairs = global_alignment(
-        [w for _, w in lyric_words], [normalise(w.text) for w in heard], _places(len(lyric_words), heard)
-    )
-    times: dict[int, list[tuple[float, float]]] = {}
-    for a, b in pairs:
-        times.setdefault(lyric_words[a][0], []).append((heard[b].start, heard[b].end))
-    approx: list[tuple[float, float, bool] | None] = []
-    last_start = 0.0
-    for i, line in enumerate(lines):
-        matched = times.get(i, [])
-        # A line is anchored by at least half its words, in order after the previous anchor: one
-        # stray word, or a chorus line paired with another pass of the chorus, must not pin it.
-        if len(matched) * 2 < len(line.split()):
-            approx.append(None)
-            continue
-        start, end = _window(matched, len(line.split()))
-        if start < last_start:
-            approx.append(None)
-            continue
-        approx.append((start, end, True))
-        last_start = start
-    # Interpolate unanchored lines between the anchored ones around them, by text length.
-    out: list[tuple[float, float, bool]] = []
-    i = 0
-    while i < len(approx):
-        if approx[i] is not None:
-            out.append(approx[i])  # type: ignore[arg-type]
-            i += 1
-            continue
-        j = i
-        while j < len(approx) and approx[j] is None:
-            j += 1
-        left = out[-1][1] if out else 0.0
-        right = approx[j][0] if j < len(approx) else duration  # type: ignore[index]
-        lengths = [max(1, len(lines[k])) for k in range(i, j)]
-        total = sum(lengths)
-        cursor = left
-        for length in lengths:
-            span = (right - left) * length / total
-            out.append((cursor, cursor + span, False))
-            cursor += span
-        i = j
-    return out
-
-
-RELISTEN_MIN_SECONDS = 3.0
-
-
-def _unheard_regions(windows: list[tuple[float, float, bool]], duration: float) -> list[tuple[int, int, float, float]]:
-    """Runs of unanchored lines (i, j) and the stretch of audio between their anchored neighbours."""
-    out = []
-    i = 0
-    while i < len(windows):
-        if windows[i][2]:
-            i += 1
-            continue
-        j = i
-        while j < len(windows) and not windows[j][2]:
-            j += 1
-        start = windows[i - 1][1] if i > 0 else 0.0
-        end = windows[j][0] if j < len(windows) else duration
-        if end - start >= RELISTEN_MIN_SECONDS:
-            out.append((i, j, start, end))
-        i = j
-    return out
 
 
 def _search_long_runs(
@@ -202,7 +53,7 @@ def _search_long_runs(
     """Unanchored lines in a stretch longer than one window get the window where Whisper is surest
     of them (window_search.py), instead of an even share of the stretch."""
     out = list(windows)
-    for i, j, start, end in _unheard_regions(windows, duration):
+    for i, j, start, end in unheard_regions(windows, duration):
         if end - start <= WINDOW_SECONDS:
             continue
         with whisper.lock():
@@ -213,21 +64,33 @@ def _search_long_runs(
     return out
 
 
+def _relisten(
+    model_name: str,
+    audio: np.ndarray,
+    lines: list[str],
+    heard: list[Word],
+    regions: list[tuple[int, int, float, float]],
+    language: str,
+) -> list[Word]:
+    """The heard words, with each unheard region's replaced by a second pass told its lyrics."""
+    again = [
+        w
+        for i, j, start, end in regions
+        for w in whisper.listen(model_name, audio, language, start, end, " ".join(lines[i:j]), **ANCHOR_PASS)
+    ]
+    kept = [w for w in heard if not any(start <= w.start < end for _i, _j, start, end in regions)]
+    return sorted(kept + again, key=lambda w: w.start)
+
+
 def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name: str | None = None) -> list[LineTiming]:
     model_name = model_name or whisper.default_model()
     duration = len(audio) / 16000
-    heard, _segments = whisper.run(model_name, audio, language)
-    windows = _anchor_windows(lines, heard, duration)
-    regions = _unheard_regions(windows, duration)
+    heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
+    windows = anchor_windows(lines, heard, duration)
+    regions = unheard_regions(windows, duration)
     if regions:
-        again = [
-            w
-            for i, j, start, end in regions
-            for w in whisper.listen(model_name, audio, language, start, end, " ".join(lines[i:j]))
-        ]
-        kept = [w for w in heard if not any(start <= w.start < end for _i, _j, start, end in regions)]
-        heard = sorted(kept + again, key=lambda w: w.start)
-        windows = _anchor_windows(lines, heard, duration)
+        heard = _relisten(model_name, audio, lines, heard, regions, language)
+        windows = anchor_windows(lines, heard, duration)
     windows = _search_long_runs(model_name, audio, lines, windows, duration, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():

@@ -106,12 +106,12 @@ def run(model_name: str, audio, language: str, task: str = "transcribe", **overr
     return words, segments
 
 
-def listen(model_name: str, audio, language: str, start: float, end: float, prompt: str) -> list[Word]:
+def listen(model_name: str, audio, language: str, start: float, end: float, prompt: str, **overrides) -> list[Word]:
     """Words heard in [start, end] of the audio when the recogniser is told what is sung there
     (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
     over the stretches the first pass did not hear."""
     chunk = audio[int(start * 16000) : int(end * 16000)]
-    words, _segments = run(model_name, chunk, language, vad_filter=False, initial_prompt=prompt, temperature=0.0)
+    words, _segments = run(model_name, chunk, language, vad_filter=False, initial_prompt=prompt, **overrides)
     for w in words:
         w.start += start
         w.end += start

@@ -1,0 +1,24 @@
+from verse_engine.align import as_written, clip_long_edges
+from verse_engine.lines import Word
+
+
+def test_pieces_whisper_split_at_an_apostrophe_make_one_word_again():
+    pieces = [Word(" j", 1.0, 1.1, 0.4), Word("'vois", 1.1, 1.5, 0.8), Word(" pas", 1.5, 1.8, 0.9)]
+    words = as_written(pieces, "j'vois pas")
+    assert [(w.text, w.start, w.end) for w in words] == [(" j'vois", 1.0, 1.5), (" pas", 1.5, 1.8)]
+    assert abs(words[0].probability - 0.6) < 1e-9
+
+
+def test_every_written_word_is_returned_even_when_pieces_run_out():
+    words = as_written([Word(" one", 1.0, 1.5, 0.9)], "one two")
+    assert [w.text.strip() for w in words] == ["one", "two"]
+    assert words[1].start == words[1].end == 1.5
+
+
+def test_a_lines_first_word_loses_the_silence_it_absorbed():
+    line = [Word(" dann", 68.3, 75.4, 0.5), Word(" ist", 75.4, 75.7, 0.9), Word(" die", 75.7, 75.9, 0.9)]
+    other = [Word(" wir", 80.0, 80.3, 0.9), Word(" leben", 80.3, 80.8, 0.9), Word(" jetzt", 80.8, 88.0, 0.9)]
+    clip_long_edges(line + other, [line, other])
+    # The window's pace is 0.1 s a character: "dann" gets 0.4 s before its (reliable) end.
+    assert abs(line[0].start - 75.0) < 1e-9 and line[0].end == 75.4
+    assert abs(other[-1].end - 81.3) < 1e-9 and other[-1].start == 80.8

@@ -1,0 +1,65 @@
+from verse_engine.anchors import anchor_windows, global_alignment, unheard_regions
+from verse_engine.lines import Word
+
+
+def heard(*words: tuple[str, float]) -> list[Word]:
+    return [Word(" " + text, start, start + 0.4, 1.0) for text, start in words]
+
+
+def test_global_alignment_pairs_a_repeated_verse_with_its_own_repetition():
+    ref = "a b c x y z a b c".split()
+    hyp = "a b c q x y z a b c".split()
+    assert global_alignment(ref, hyp) == [(0, 0), (1, 1), (2, 2), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)]
+
+
+def test_global_alignment_accepts_near_spellings_and_skips_unheard_words():
+    pairs = global_alignment(["veränderung", "hält", "jung", "la", "la"], ["veranderung", "halt", "jung"])
+    assert pairs[:3] == [(0, 0), (1, 1), (2, 2)]
+
+
+def test_anchor_windows_interpolate_lines_the_recogniser_missed():
+    heard = [
+        Word(" one", 1.0, 1.5, 1),
+        Word(" two", 1.5, 2.0, 1),
+        Word(" five", 9.0, 9.5, 1),
+        Word(" six", 9.5, 10.0, 1),
+    ]
+    windows = anchor_windows(["one two", "three four", "five six"], heard, 20.0)
+    assert windows[0] == (1.0, 2.0, True)
+    assert windows[2] == (9.0, 10.0, True)
+    start, end, anchored = windows[1]
+    assert not anchored and 2.0 <= start < end <= 9.0
+
+
+def test_a_single_stray_word_does_not_anchor_a_line():
+    windows = anchor_windows(["one two three four", "five six"], heard(("three", 30.0), ("five", 5.0)), 60.0)
+    assert not windows[0][2]
+
+
+def test_words_squeezed_to_no_length_are_not_anchors():
+    squeezed = [Word(" one", 7.0, 7.0, 1.0), Word(" two", 7.0, 7.0, 1.0)]
+    windows = anchor_windows(["one two"], squeezed, 20.0)
+    assert windows == [(0.0, 20.0, False)]
+
+
+def test_a_chorus_heard_once_pairs_with_the_pass_nearest_its_place():
+    lines = ["la la la", "verse one here", "la la la", "verse two here", "la la la"]
+    # Only one chorus was heard, near the start of a 100 s song: it is the first pass.
+    windows = anchor_windows(lines, heard(("la", 5.0), ("la", 5.5), ("la", 6.0)), 100.0)
+    assert windows[0] == (5.0, 6.4, True)
+    assert not windows[2][2] and not windows[4][2]
+
+
+def test_positions_break_ties_between_equal_alignments():
+    ref = ["a", "b", "x", "a", "b"]
+    late = global_alignment(ref, ["a", "b"], ([0.0, 0.25, 0.5, 0.75, 1.0], [0.9, 0.95]))
+    early = global_alignment(ref, ["a", "b"], ([0.0, 0.25, 0.5, 0.75, 1.0], [0.05, 0.1]))
+    assert late == [(3, 0), (4, 1)]
+    assert early == [(0, 0), (1, 1)]
+
+
+def test_unheard_regions_are_the_long_runs_of_unanchored_lines():
+    windows = [(1.0, 3.0, True), (3.0, 5.0, False), (5.0, 6.0, True), (6.0, 40.0, False), (40.0, 42.0, True)]
+    # The first gap is 2 s: left to forced alignment; the second is 34 s.
+    assert unheard_regions(windows, 50.0) == [(3, 4, 6.0, 40.0)]
+    assert unheard_regions([(0.0, 30.0, False)], 30.0) == [(0, 1, 0.0, 30.0)]
