@@ -1,6 +1,8 @@
 from verse_engine.align import as_written, clip_long_edges
 from verse_engine.lines import Word
 
+from .conftest import requires_base
+
 
 def test_pieces_whisper_split_at_an_apostrophe_make_one_word_again():
     pieces = [Word(" j", 1.0, 1.1, 0.4), Word("'vois", 1.1, 1.5, 0.8), Word(" pas", 1.5, 1.8, 0.9)]
@@ -22,3 +24,18 @@ def test_a_lines_first_word_loses_the_silence_it_absorbed():
     # The window's pace is 0.1 s a character: "dann" gets 0.4 s before its (reliable) end.
     assert abs(line[0].start - 75.0) < 1e-9 and line[0].end == 75.4
     assert abs(other[-1].end - 81.3) < 1e-9 and other[-1].start == 80.8
+
+
+@requires_base
+def test_the_models_measured_lead_moves_every_word_later(clips):
+    from verse_engine import whisper
+    from verse_engine.align import align_window
+    from verse_engine.audio import load
+
+    speech = load(clips / "en.wav")
+    model = whisper.load("base")
+    text = ["The river runs over the stones and the morning light is golden"]
+    raw = align_window(model, speech, 0.0, len(speech) / 16000, text, "en")[0]
+    moved = align_window(model, speech, 0.0, len(speech) / 16000, text, "en", lead=whisper.lead("base"))[0]
+    assert whisper.lead("base") > 0
+    assert [round(m.start - r.start, 6) for r, m in zip(raw, moved, strict=True)] == [whisper.lead("base")] * len(raw)

@@ -54,9 +54,16 @@ def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
 
 
 def align_window(
-    model: WhisperModel, audio: np.ndarray, start: float, end: float, texts: list[str], language: str
+    model: WhisperModel,
+    audio: np.ndarray,
+    start: float,
+    end: float,
+    texts: list[str],
+    language: str,
+    lead: float = 0.0,
 ) -> list[list[Word]]:
-    """Words of each text with absolute times, aligned inside [start, end] (at most 30 s)."""
+    """Words of each text with absolute times, aligned inside [start, end] (at most 30 s), moved
+    later by the model's measured lead (whisper.ALIGNMENT_LEAD_SECONDS)."""
     tokenizer = tokenizer_for(model, language)
     per_text = [tokenizer.encode(" " + t.strip()) if t.strip() else [] for t in texts]
     tokens = [tok for toks in per_text for tok in toks]
@@ -71,8 +78,8 @@ def align_window(
     words = [
         Word(
             text=w["word"],
-            start=start + float(w["start"]),
-            end=start + float(w["end"]),
+            start=start + lead + float(w["start"]),
+            end=start + lead + float(w["end"]),
             probability=float(w["probability"]),
         )
         for w in aligned
@@ -137,11 +144,13 @@ def windows(spans: list[Span], max_seconds: float = WINDOW_SECONDS - 2.0) -> lis
     return groups
 
 
-def align_spans(model: WhisperModel, audio: np.ndarray, spans: list[Span], language: str) -> list[list[Word]]:
+def align_spans(
+    model: WhisperModel, audio: np.ndarray, spans: list[Span], language: str, lead: float = 0.0
+) -> list[list[Word]]:
     """Each span's words, timed. Spans longer than a window are aligned alone from their start."""
     out: list[list[Word]] = [[] for _ in spans]
     for start, end, members in windows(spans):
-        timed = align_window(model, audio, start, end, [spans[i].text for i in members], language)
+        timed = align_window(model, audio, start, end, [spans[i].text for i in members], language, lead)
         for i, words in zip(members, timed, strict=True):
             out[i] = words
     return out

@@ -94,7 +94,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     windows = _search_long_runs(model_name, audio, lines, windows, duration, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
-        timed = align_spans(whisper.load(model_name), audio, spans, language)
+        timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
     out = []
     for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
         if not words:
