@@ -1,4 +1,4 @@
-from verse_engine.align import as_written, clip_long_edges
+from verse_engine.align import as_written, clip_long_edges, return_held_notes
 from verse_engine.lines import Word
 
 from .conftest import requires_base
@@ -39,3 +39,21 @@ def test_the_models_measured_lead_moves_every_word_later(clips):
     moved = align_window(model, speech, 0.0, len(speech) / 16000, text, "en", lead=whisper.lead("base"))[0]
     assert whisper.lead("base") > 0
     assert [round(m.start - r.start, 6) for r, m in zip(raw, moved, strict=True)] == [whisper.lead("base")] * len(raw)
+
+
+def test_a_held_note_handed_to_the_next_word_is_given_back():
+    # "zeit" is held until 34.6 s, but the alignment cut it short and started "für" at 34.0.
+    line = [Word(" die", 33.2, 33.7, 0.9), Word(" zeit", 33.7, 34.0, 0.9), Word(" für", 34.0, 35.2, 0.9)]
+    other = [Word(" wir", 40.0, 40.3, 0.9), Word(" leben", 40.3, 40.8, 0.9), Word(" jetzt", 40.8, 41.3, 0.9)]
+    return_held_notes([line, other])
+    # Pace 0.1 s a character: "für" (3) gets at most 0.6 s, "zeit" keeps its held note.
+    assert abs(line[2].start - 34.6) < 1e-9 and line[1].end == line[2].start
+    assert [(w.start, w.end) for w in other] == [(40.0, 40.3), (40.3, 40.8), (40.8, 41.3)]
+
+
+def test_a_word_that_is_itself_held_keeps_its_start():
+    # "larmes" is long, but "les" before it is not short: the length is the note, not the boundary.
+    line = [Word(" les", 10.0, 10.4, 0.9), Word(" larmes", 10.4, 12.6, 0.9)]
+    other = [Word(" et", 13.0, 13.2, 0.9), Word(" la", 13.2, 13.4, 0.9), Word(" nuit", 13.4, 13.8, 0.9)]
+    return_held_notes([line, other])
+    assert line[1].start == 10.4

@@ -7,7 +7,8 @@ with a confidence per line.
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
    where forced alignment is surest of them (window_search.py).
-4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window.
+4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, and
+   held notes handed back to the word that holds them (align.return_held_notes).
 5. Flags: lines without anchors, with low confidence, or with implausible timing.
 """
 
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import whisper
-from .align import WINDOW_SECONDS, Span, align_spans
+from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
 from .window_search import place_lines
@@ -95,6 +96,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
+    return_held_notes(timed)
     out = []
     for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
         if not words:
