@@ -59,9 +59,15 @@ def _search_long_runs(
             continue
         with whisper.lock():
             placed = place_lines(whisper.load(model_name), audio, lines[i:j], start, end, language)
+        # A line's window runs on to where the next one starts: the search's window may have
+        # squeezed it (four "ooh"s held 6 s each, packed into 4 s), and the final alignment can
+        # only spread it again if its window leaves room.
+        starts = [p.words[0].start for p in placed if p.words] + [end]
+        found = 0
         for k, placement in enumerate(placed, start=i):
             if placement.words:
-                out[k] = (placement.words[0].start, placement.words[-1].end, False)
+                found += 1
+                out[k] = (placement.words[0].start, max(placement.words[-1].end, starts[found]), False)
     return out
 
 
