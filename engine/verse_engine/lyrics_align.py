@@ -24,7 +24,8 @@ from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
 from .window_search import place_lines
 
-# 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace.
+# 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
+# held notes given back, the model's lead corrected.
 ALIGNER_VERSION = "verse-align-3"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
