@@ -9,10 +9,10 @@ SHELL := /bin/bash
 STAMP := var/stamps
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-faults test-engine bench status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-faults test-engine bench bench-engine status
 
 help:
-	@echo "make up | make test | make down | make status | make bench"
+	@echo "make up | make test | make down | make status | make bench | make bench-engine"
 
 $(STAMP):
 	@mkdir -p $(STAMP)
@@ -83,3 +83,10 @@ test: test-setup
 bench: setup
 	ops/infra.sh up
 	npx vitest run --project bench
+
+# The engine's benchmarks on ../shared/data/songs and on synthetic speech (about 10 minutes on 2 cores).
+bench-engine: setup
+	cd engine && .venv/bin/python -m bench.songs
+	cd engine && .venv/bin/python -m bench.alignment
+	cd engine && .venv/bin/python -m bench.lead_bias
+	cd engine && .venv/bin/python -m bench.tts_fallback
