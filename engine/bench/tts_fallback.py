@@ -49,29 +49,17 @@ song = (
     + 0.01 * rng.standard_normal(len(song))
 )
 song = song.astype(np.float32)
-t0 = time.time()
-res = tts_align.align_by_tts(song, lines, voice)
-t1 = time.time()
-err = [abs(r.start - s) for r, s in zip(res, starts, strict=False)]
-print(
-    "voice",
-    voice,
-    "tts-dtw line start errors (s)",
-    [round(e, 2) for e in err],
-    "mean",
-    round(float(np.mean(err)), 3),
-    "time",
-    round(t1 - t0, 2),
-)
-t0 = time.time()
-res2 = align_lyrics(song, lines, lang.decode_as)
-t1 = time.time()
-err2 = [abs(r.start - s) for r, s in zip(res2, starts, strict=False)]
-print(
-    "whisper-via line start errors",
-    [round(e, 2) for e in err2],
-    "mean",
-    round(float(np.mean(err2)), 3),
-    "time",
-    round(t1 - t0, 2),
-)
+
+
+def report(label: str, run) -> None:
+    """Times one method on the synthetic song and prints each line's start error."""
+    started = time.time()
+    timings = run()
+    seconds = time.time() - started
+    errors = [abs(t.start - s) for t, s in zip(timings, starts, strict=False)]
+    print(label, "line start errors (s)", [round(float(e), 2) for e in errors], end=" ")
+    print("mean", round(float(np.mean(errors)), 3), "time", round(seconds, 2))
+
+
+report(f"voice {voice} tts-dtw", lambda: tts_align.align_by_tts(song, lines, voice))
+report("whisper-via", lambda: align_lyrics(song, lines, lang.decode_as))

@@ -9,18 +9,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
-import { newUuid } from '../../core/ids.ts';
-import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
-import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
-import { wavTone } from '../support/audio.ts';
 import { eventually } from '../support/pipeline.ts';
-import { createTestJob, testOrg } from '../support/platform.ts';
+import { createTestJob, testOrg, uploadedJobRecord } from '../support/platform.ts';
+import { tapTopics } from '../support/tap.ts';
 
 const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
 const NAMESPACE = 'verse_crash';
@@ -59,18 +55,7 @@ beforeAll(async () => {
   await promisify(execFile)(VERSE, ['migrate'], { env });
   const config = loadConfig(env);
   platform = await connectPlatform(config, createLogger('silent', 'crash-test'), 'crash-test');
-  const topics = topicsFor(config);
-  const tap = platform.kafka.consumer({ groupId: `crash-tap-${Date.now()}` });
-  await tap.connect();
-  await tap.subscribe({ topics: [topics.jobChanges.name, topics.jobEvents.name], fromBeginning: false });
-  await tap.run({
-    eachMessage: async ({ topic, message }) => {
-      const v = await platform.registry.decode(message.value!);
-      if (topic === topics.jobChanges.name) changes.push(v as JobChangeMessage);
-      else events.push(v as JobEventMessage);
-    },
-  });
-  stopTap = () => tap.disconnect();
+  stopTap = await tapTopics(platform, 'crash', { jobChanges: changes, jobEvents: events });
   startProcessor('transcription');
   startProcessor('alignment');
   await new Promise((r) => setTimeout(r, 4000));
@@ -83,20 +68,7 @@ afterAll(async () => {
   await engine?.close();
 });
 
-/** A job whose audio is already in storage (as after an upload), created through the writer. */
-async function uploadedJob(orgId: string) {
-  const key = `audio/${orgId}/${newUuid()}`;
-  await platform.jobServices.storage.put(key, wavTone(1));
-  const input = parseSubmission({ language: 'English' }, 'json');
-  return newJobRecord(
-    newUuid(),
-    { org_id: orgId, key_id: null },
-    { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
-    null,
-    null,
-    new Date(),
-  );
-}
+const uploadedJob = (orgId: string) => uploadedJobRecord(platform, orgId);
 
 const terminal = (jobId: string) =>
   eventually(

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveJob } from '../../gateway/review/approve.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { FAKE_LINES, permanent } from '../doubles/engine.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { tapTopics } from '../support/tap.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
@@ -27,16 +27,7 @@ beforeAll(async () => {
   app = await testGateway(platform, { engine: pipeline.engine });
   cdn = await startHttpsServer();
   cdn.route('/song.wav', serveFile(wavTone(1)));
-  const tap = platform.kafka.consumer({ groupId: `approve-tap-${Date.now()}` });
-  await tap.connect();
-  await tap.subscribe({ topics: [topicsFor(platform.config).jobEvents.name], fromBeginning: false });
-  await tap.run({
-    eachMessage: async ({ message }) => {
-      events.push((await platform.registry.decode(message.value!)) as JobEventMessage);
-    },
-  });
-  stopTap = () => tap.disconnect();
-  await new Promise((r) => setTimeout(r, 1500));
+  stopTap = await tapTopics(platform, 'approve', { jobEvents: events });
 });
 afterAll(async () => {
   await pipeline?.stop();

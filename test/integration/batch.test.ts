@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { permanent } from '../doubles/engine.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { tapTopics } from '../support/tap.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
@@ -24,15 +24,7 @@ beforeAll(async () => {
   cdn.route('/a.wav', serveFile(wavTone(1)));
   cdn.route('/b.wav', serveFile(wavTone(1, 330)));
   pipeline = await startTestPipeline(platform);
-  const tap = platform.kafka.consumer({ groupId: `batch-tap-${Date.now()}` });
-  await tap.connect();
-  await tap.subscribe({ topic: topicsFor(platform.config).jobEvents.name, fromBeginning: false });
-  await tap.run({
-    eachMessage: async ({ message }) =>
-      void events.push((await platform.registry.decode(message.value!)) as JobEventMessage),
-  });
-  stopTap = () => tap.disconnect();
-  await new Promise((r) => setTimeout(r, 1500));
+  stopTap = await tapTopics(platform, 'batch', { jobEvents: events });
 });
 afterAll(async () => {
   await pipeline?.stop();

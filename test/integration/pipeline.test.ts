@@ -5,12 +5,12 @@ import type { Platform } from '../../ops/platform.ts';
 import { fireDueTimers } from '../../processors/review-timer/timers.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { permanent } from '../doubles/engine.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { tapTopics } from '../support/tap.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
@@ -29,19 +29,7 @@ beforeAll(async () => {
   cdn.route('/page.html', serveFile(Buffer.from('<html>not audio</html>'), 'text/html'));
   cdn.route('/gone.wav', (_req, res) => res.writeHead(404).end());
   // A data-team style consumer of jobs.changes and job-events.
-  const topics = topicsFor(platform.config);
-  const tap = platform.kafka.consumer({ groupId: `tap-${Date.now()}` });
-  await tap.connect();
-  await tap.subscribe({ topics: [topics.jobChanges.name, topics.jobEvents.name], fromBeginning: false });
-  await tap.run({
-    eachMessage: async ({ topic, message }) => {
-      const value = await platform.registry.decode(message.value!);
-      if (topic === topics.jobChanges.name) changes.push(value as JobChangeMessage);
-      else events.push(value as JobEventMessage);
-    },
-  });
-  stopTap = () => tap.disconnect();
-  await new Promise((r) => setTimeout(r, 1500));
+  stopTap = await tapTopics(platform, 'pipeline', { jobChanges: changes, jobEvents: events });
 });
 afterAll(async () => {
   await pipeline?.stop();

@@ -3,19 +3,15 @@
  * a rebalance, when a slow old member still works on a moved partition) do not both call the engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUuid } from '../../core/ids.ts';
-import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
-import { newJobRecord } from '../../gateway/jobs/create.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { NotDueError } from '../../processors/runtime.ts';
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import { LEASE_MS } from '../../sinks/redis/stage-lease.ts';
 import { FakeEngine } from '../doubles/engine.ts';
-import { wavTone } from '../support/audio.ts';
 import { eventually } from '../support/pipeline.ts';
-import { connectTestPlatform, testOrg } from '../support/platform.ts';
+import { connectTestPlatform, testOrg, uploadedJobRecord } from '../support/platform.ts';
 
 let platform: Platform;
 
@@ -27,17 +23,7 @@ afterAll(async () => {
 });
 
 async function transcribingJob(orgId: string) {
-  const key = `audio/${orgId}/${newUuid()}`;
-  await platform.jobServices.storage.put(key, wavTone(1));
-  const input = parseSubmission({ language: 'English' }, 'json');
-  const job = newJobRecord(
-    newUuid(),
-    { org_id: orgId, key_id: null },
-    { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
-    null,
-    null,
-    new Date(),
-  );
+  const job = await uploadedJobRecord(platform, orgId);
   // Stored directly: no submission is published, so no running processor picks it up.
   await platform.jobServices.jobs.insert(job);
   return job;

@@ -11,6 +11,7 @@ import { buildGateway } from '../../gateway/app.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import type { Engine } from '../../processors/engine/port.ts';
+import { wavTone } from './audio.ts';
 
 export const TEST_NAMESPACE = 'verse_test';
 
@@ -52,6 +53,21 @@ export async function testOrg(
 }
 
 /** A job row created through the real writer (outbox, feed, topics), without going through HTTP. */
+/** A job whose 1 s of audio is already in storage, as after an upload; the record is not stored. */
+export async function uploadedJobRecord(platform: Platform, orgId: string): Promise<JobRecord> {
+  const key = `audio/${orgId}/${newUuid()}`;
+  await platform.jobServices.storage.put(key, wavTone(1));
+  const input = parseSubmission({ language: 'English' }, 'json');
+  return newJobRecord(
+    newUuid(),
+    { org_id: orgId, key_id: null },
+    { input, audio: { source: 'upload', upload: { key, format: 'wav', filename: 'a', sha256: '', size: 0 } } },
+    null,
+    null,
+    new Date(),
+  );
+}
+
 export async function createTestJob(
   platform: Platform,
   orgId: string,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../../core/errors.ts';
 import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
 import { editedLines, parseApprovalBody, planEdits } from '../../../../core/review/edits.ts';
 import { checkReviewToken, mintReviewLink, reviewToken, reviewUrlOf } from '../../../../core/review/tokens.ts';
+import { codeOf } from '../../../support/errors.ts';
 
 const line = (text: string, start: number): LyricLine => ({
   text,
@@ -15,14 +15,6 @@ const line = (text: string, start: number): LyricLine => ({
   flagged: false,
 });
 const current = [line('uno', 1), line('dos', 2)];
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as ApiError).code;
-  }
-  return 'none';
-};
 
 describe('approval bodies', () => {
   it('accepts nothing, or arrays of strings (whitespace tidied)', () => {

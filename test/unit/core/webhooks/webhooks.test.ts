@@ -1,6 +1,5 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../../../core/errors.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
 import { OutboundRefusedError } from '../../../../core/net/safe-http.ts';
@@ -10,6 +9,7 @@ import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts'
 import { chooseReplayEvent } from '../../../../core/webhooks/replay-choice.ts';
 import { MAX_ATTEMPTS, nextAttempt } from '../../../../core/webhooks/schedule.ts';
 import { webhookHeaders } from '../../../../core/webhooks/signing.ts';
+import { codeOf } from '../../../support/errors.ts';
 
 describe('Standard Webhooks signing', () => {
   it('verifies with the standardwebhooks library', () => {
@@ -189,14 +189,6 @@ describe('which event a replay sends', () => {
   const complete = (): JobRecord => {
     const j = job();
     return { ...j, lifecycle: { ...j.lifecycle, status: 'complete', stage: 'done', completed_at: at } };
-  };
-  const codeOf = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (error) {
-      return (error as ApiError).code;
-    }
-    return 'none';
   };
 
   it('picks job.complete for a finished job, job.failed for a failed one, and the gate while a reviewer holds it', () => {
