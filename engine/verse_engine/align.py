@@ -35,8 +35,8 @@ def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
     a segment) absorb the silence or instrumental around it: the first word starts early, the last
     ends late. Their inner edges are reliable; the outer ones are set from the window's pace (the
     median seconds per written character of its words). On the shared songs this took line-first
-    words from 47 % to 76 % within 0.3 s (twice the median word length, faster-whisper's rule
-    at segment boundaries, left them at 47 %)."""
+    words from 47 % to 76 % within 0.3 s against twice the median word length, faster-whisper's
+    rule at segment boundaries (a one-off comparison, see docs/benchmarks.md)."""
     if len(words) < 2:
         return
     pace = _pace(words)
