@@ -1,4 +1,13 @@
-from verse_engine.align import as_written, clip_long_edges, return_held_notes
+from verse_engine.align import (
+    MAX_TEXT_TOKENS,
+    Span,
+    as_written,
+    clip_long_edges,
+    return_held_notes,
+    split_span,
+    token_batches,
+    windows,
+)
 from verse_engine.lines import Word
 
 from .conftest import requires_base
@@ -57,3 +66,62 @@ def test_a_word_that_is_itself_held_keeps_its_start():
     other = [Word(" et", 13.0, 13.2, 0.9), Word(" la", 13.2, 13.4, 0.9), Word(" nuit", 13.4, 13.8, 0.9)]
     return_held_notes([line, other])
     assert line[1].start == 10.4
+
+
+def test_texts_are_batched_in_order_within_the_decoders_budget():
+    assert token_batches([200, 200, 100, 30]) == [[0, 1], [2, 3]]
+    # A text over the budget on its own is a batch of one (align_window cuts it in parts).
+    assert token_batches([10, MAX_TEXT_TOKENS + 1, 10]) == [[0], [1], [2]]
+
+
+def test_windows_close_when_the_next_span_would_overflow_the_decoder():
+    spans = [Span("a", 0.0, 2.0), Span("b", 2.0, 4.0), Span("c", 4.0, 6.0)]
+    assert [members for _s, _e, members in windows(spans)] == [[0, 1, 2]]
+    assert [members for _s, _e, members in windows(spans, [300, 100, 100])] == [[0, 1], [2]]
+
+
+def test_a_span_is_split_at_spaces_with_time_shared_by_length():
+    parts = split_span(Span("aa bb cccc dddd", 10.0, 22.0), 2, "en")
+    assert [p.text for p in parts] == ["aa bb", "cccc dddd"]
+    # 5 and 9 characters of 14: 12 s shared 5:9 (the joining space counts).
+    assert abs(parts[0].end - (10.0 + 12.0 * 5 / 14)) < 1e-9 and parts[1].end == 22.0
+    assert split_span(Span("one line", 0.0, 1.0), 1, "en") == [Span("one line", 0.0, 1.0)]
+
+
+def test_text_without_spaces_is_split_between_characters():
+    parts = split_span(Span("我爱你就像老鼠", 0.0, 7.0), 3, "zh")
+    assert "".join(p.text for p in parts) == "我爱你就像老鼠"
+    assert len(parts) == 3 and parts[-1].end == 7.0
+
+
+@requires_base
+def test_more_lyrics_in_one_window_than_the_decoder_takes_are_still_timed(clips):
+    """Whisper's decoder holds 448 tokens. Ten lines of Hindi in one 5 s window are 550: the
+    alignment used to fail outright (RuntimeError from CTranslate2) for any such song."""
+    from verse_engine.audio import load
+    from verse_engine.lyrics_align import align_lyrics
+
+    text = "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"
+    speech = load(clips / "hi.wav")
+    timed = align_lyrics(speech, [text] * 10, "hi")
+    assert [len(line.words) for line in timed] == [len(text.split())] * 10
+    duration = len(speech) / 16000
+    for line in timed:
+        starts = [w.start for w in line.words]
+        assert starts == sorted(starts) and starts[0] >= 0 and line.words[-1].end <= duration + 0.5
+    # One line holding all of it is cut into parts that fit, and keeps every word.
+    single = align_lyrics(speech, [" ".join([text] * 10)], "hi")[0]
+    assert len(single.words) == 10 * len(text.split())
+
+
+@requires_base
+def test_one_window_aligns_more_texts_than_the_decoder_takes_in_batches(clips):
+    """The window search (window_search.py) aligns every unheard line in each 30 s window."""
+    from verse_engine import whisper
+    from verse_engine.align import align_window
+    from verse_engine.audio import load
+
+    text = "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"
+    speech = load(clips / "hi.wav")
+    timed = align_window(whisper.load("base"), speech, 0.0, len(speech) / 16000, [text] * 10, "hi")
+    assert [len(words) for words in timed] == [len(text.split())] * 10

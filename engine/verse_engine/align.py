@@ -15,6 +15,10 @@ from .lines import Word
 
 SAMPLE_RATE = 16000
 WINDOW_SECONDS = 30.0
+# Whisper's decoder has 448 positions; an alignment also takes the start sequence (start of
+# transcript, language, task, no timestamps) and the end token. More text than this in one call
+# fails outright: about 200 characters of Malayalam, or twelve lines of Tamil, already do.
+MAX_TEXT_TOKENS = 440
 
 
 @dataclass
@@ -91,38 +95,98 @@ def align_window(
     lead: float = 0.0,
 ) -> list[list[Word]]:
     """Words of each text with absolute times, aligned inside [start, end] (at most 30 s), moved
-    later by the model's measured lead (whisper.ALIGNMENT_LEAD_SECONDS)."""
+    later by the model's measured lead (whisper.ALIGNMENT_LEAD_SECONDS). Texts are aligned in
+    consecutive batches that fit the decoder (MAX_TEXT_TOKENS), against one encoding of the window."""
     tokenizer = tokenizer_for(model, language)
     per_text = [tokenizer.encode(" " + t.strip()) if t.strip() else [] for t in texts]
-    tokens = [tok for toks in per_text for tok in toks]
-    if not tokens:
+    if not any(per_text):
         return [[] for _ in texts]
     end = min(end, start + WINDOW_SECONDS)
-    chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
-    features = model.feature_extractor(chunk)
-    num_frames = min(features.shape[-1], 3000)
-    encoder_output = model.encode(pad_or_trim(features))
-    aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
-    words = [
-        Word(
-            text=w["word"],
-            start=start + lead + float(w["start"]),
-            end=start + lead + float(w["end"]),
-            probability=float(w["probability"]),
-        )
-        for w in aligned
-    ]
-    # Give each text back its own words, by how many words its tokens make.
-    out: list[list[Word]] = []
-    cursor = 0
-    for toks in per_text:
-        count = len(tokenizer.split_to_word_tokens(toks + [tokenizer.eot])[0]) - 1 if toks else 0
-        out.append(words[cursor : cursor + count])
-        cursor += count
+    out: list[list[Word]] = [[] for _ in texts]
+    encoder_output = None
+    num_frames = 0
+    for batch in token_batches([len(toks) for toks in per_text]):
+        if len(batch) == 1 and len(per_text[batch[0]]) > MAX_TEXT_TOKENS:
+            parts = fitting_parts(model, Span(texts[batch[0]], start, end), language)
+            if len(parts) > 1:
+                out[batch[0]] = [w for words in align_spans(model, audio, parts, language, lead) for w in words]
+            # else: a single written word longer than the decoder: it is left untimed (flagged).
+            continue
+        if encoder_output is None:
+            chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
+            features = model.feature_extractor(chunk)
+            num_frames = min(features.shape[-1], 3000)
+            encoder_output = model.encode(pad_or_trim(features))
+        tokens = [tok for i in batch for tok in per_text[i]]
+        aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
+        words = [
+            Word(
+                text=w["word"],
+                start=start + lead + float(w["start"]),
+                end=start + lead + float(w["end"]),
+                probability=float(w["probability"]),
+            )
+            for w in aligned
+        ]
+        # Give each text back its own words, by how many words its tokens make.
+        cursor = 0
+        for i in batch:
+            toks = per_text[i]
+            count = len(tokenizer.split_to_word_tokens(toks + [tokenizer.eot])[0]) - 1 if toks else 0
+            out[i] = words[cursor : cursor + count]
+            cursor += count
     if language not in UNSPACED_LANGUAGES:
-        out = [as_written(pieces, text) for pieces, text in zip(out, texts, strict=True)]
+        out = [as_written(pieces, text) if pieces else [] for pieces, text in zip(out, texts, strict=True)]
     clip_long_edges([w for text in out for w in text], out)
     return out
+
+
+def token_batches(counts: list[int]) -> list[list[int]]:
+    """Consecutive indices grouped so that each group's token count fits one alignment; a text
+    over the budget on its own is a group of one."""
+    batches: list[list[int]] = []
+    total = 0
+    for i, count in enumerate(counts):
+        if batches and total + count <= MAX_TEXT_TOKENS:
+            batches[-1].append(i)
+            total += count
+        else:
+            batches.append([i])
+            total = count
+    return batches
+
+
+def split_span(span: Span, pieces: int, language: str) -> list[Span]:
+    """The span's text cut into `pieces` consecutive parts (at spaces, or between characters in
+    languages written without them), each given a share of the span's time by its length."""
+    if pieces <= 1:
+        return [span]
+    unspaced = language in UNSPACED_LANGUAGES
+    units = list(span.text.replace(" ", "")) if unspaced else span.text.split()
+    size = -(-len(units) // min(pieces, len(units)))
+    texts = [("" if unspaced else " ").join(units[k : k + size]) for k in range(0, len(units), size)]
+    total = sum(len(t) for t in texts) or 1
+    out, cursor = [], span.start
+    for text in texts:
+        seconds = (span.end - span.start) * len(text) / total
+        out.append(Span(text, cursor, cursor + seconds))
+        cursor += seconds
+    return out
+
+
+def fitting_parts(model: WhisperModel, span: Span, language: str) -> list[Span]:
+    """The span, or as few parts of it as fit the decoder (MAX_TEXT_TOKENS each). Only the token
+    count cuts a span: cutting long spans by time as well, at shares of their length, made the
+    shared songs worse (Veränderung's recognised segments straddle instrumental breaks)."""
+    tokenizer = tokenizer_for(model, language)
+    units = len(span.text) if language in UNSPACED_LANGUAGES else len(span.text.split())
+    pieces = 1
+    while True:
+        parts = split_span(span, pieces, language)
+        fits = all(len(tokenizer.encode(" " + p.text)) <= MAX_TEXT_TOKENS for p in parts)
+        if fits or pieces >= units:
+            return parts
+        pieces += 1
 
 
 # Whisper splits these into words by character, not at spaces (faster-whisper's own list).
@@ -156,29 +220,44 @@ def as_written(pieces: list[Word], text: str) -> list[Word]:
 
 
 PAD = 0.5
+WINDOW_FILL_SECONDS = WINDOW_SECONDS - 2.0
 
 
-def windows(spans: list[Span], max_seconds: float = WINDOW_SECONDS - 2.0) -> list[tuple[float, float, list[int]]]:
-    """Groups consecutive spans into windows that fit Whisper's 30 s: (start, end, span indices)."""
+def windows(spans: list[Span], tokens: list[int] | None = None) -> list[tuple[float, float, list[int]]]:
+    """Groups consecutive spans into windows that fit Whisper's 30 s and, given each span's token
+    count, its decoder: (start, end, span indices)."""
     groups: list[tuple[float, float, list[int]]] = []
+    used = 0
     for i, span in enumerate(spans):
+        count = tokens[i] if tokens else 0
         if groups:
             start, _end, members = groups[-1]
-            if span.end + PAD - start <= max_seconds:
+            if span.end + PAD - start <= WINDOW_FILL_SECONDS and used + count <= MAX_TEXT_TOKENS:
                 members.append(i)
                 groups[-1] = (start, span.end + PAD, members)
+                used += count
                 continue
         groups.append((max(0.0, span.start - PAD), span.end + PAD, [i]))
+        used = count
     return groups
 
 
 def align_spans(
     model: WhisperModel, audio: np.ndarray, spans: list[Span], language: str, lead: float = 0.0
 ) -> list[list[Word]]:
-    """Each span's words, timed. Spans longer than a window are aligned alone from their start."""
+    """Each span's words, timed. Spans longer than a window are aligned alone from their start; a
+    span with more text than the decoder takes is cut into parts first (fitting_parts)."""
+    tokenizer = tokenizer_for(model, language)
+    owners: list[int] = []
+    parts: list[Span] = []
+    for i, span in enumerate(spans):
+        for part in fitting_parts(model, span, language):
+            owners.append(i)
+            parts.append(part)
+    counts = [len(tokenizer.encode(" " + p.text.strip())) for p in parts]
     out: list[list[Word]] = [[] for _ in spans]
-    for start, end, members in windows(spans):
-        timed = align_window(model, audio, start, end, [spans[i].text for i in members], language, lead)
-        for i, words in zip(members, timed, strict=True):
-            out[i] = words
+    for start, end, members in windows(parts, counts):
+        timed = align_window(model, audio, start, end, [parts[k].text for k in members], language, lead)
+        for k, words in zip(members, timed, strict=True):
+            out[owners[k]].extend(words)
     return out
