@@ -34,6 +34,11 @@ def tokenizer_for(model: WhisperModel, language: str) -> Tokenizer:
     return Tokenizer(model.hf_tokenizer, model.model.is_multilingual, task="transcribe", language=language)
 
 
+def text_tokens(tokenizer: Tokenizer, text: str) -> list[int]:
+    """The tokens an alignment sends for a text (as Whisper writes it: after a space)."""
+    return tokenizer.encode(" " + text.strip()) if text.strip() else []
+
+
 def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
     """Alignment paths must span the whole window, so the words at the edges of each text (a line,
     a segment) absorb the silence or instrumental around it: the first word starts early, the last
@@ -98,7 +103,7 @@ def align_window(
     later by the model's measured lead (whisper.ALIGNMENT_LEAD_SECONDS). Texts are aligned in
     consecutive batches that fit the decoder (MAX_TEXT_TOKENS), against one encoding of the window."""
     tokenizer = tokenizer_for(model, language)
-    per_text = [tokenizer.encode(" " + t.strip()) if t.strip() else [] for t in texts]
+    per_text = [text_tokens(tokenizer, t) for t in texts]
     if not any(per_text):
         return [[] for _ in texts]
     end = min(end, start + WINDOW_SECONDS)
@@ -107,9 +112,10 @@ def align_window(
     num_frames = 0
     for batch in token_batches([len(toks) for toks in per_text]):
         if len(batch) == 1 and len(per_text[batch[0]]) > MAX_TEXT_TOKENS:
-            parts = fitting_parts(model, Span(texts[batch[0]], start, end), language)
+            parts = fitting_parts(tokenizer, Span(texts[batch[0]], start, end), language)
             if len(parts) > 1:
-                out[batch[0]] = [w for words in align_spans(model, audio, parts, language, lead) for w in words]
+                spans = [part for part, _count in parts]
+                out[batch[0]] = [w for words in align_spans(model, audio, spans, language, lead) for w in words]
             # else: a single written word longer than the decoder: it is left untimed (flagged).
             continue
         if encoder_output is None:
@@ -174,17 +180,16 @@ def split_span(span: Span, pieces: int, language: str) -> list[Span]:
     return out
 
 
-def fitting_parts(model: WhisperModel, span: Span, language: str) -> list[Span]:
+def fitting_parts(tokenizer: Tokenizer, span: Span, language: str) -> list[tuple[Span, int]]:
     """The span, or as few parts of it as fit the decoder (MAX_TEXT_TOKENS each). Only the token
     count cuts a span: cutting long spans by time as well, at shares of their length, made the
-    shared songs worse (Veränderung's recognised segments straddle instrumental breaks)."""
-    tokenizer = tokenizer_for(model, language)
+    shared songs worse (Veränderung's recognised segments straddle instrumental breaks). Each part
+    comes with its token count."""
     units = len(span.text) if language in UNSPACED_LANGUAGES else len(span.text.split())
     pieces = 1
     while True:
-        parts = split_span(span, pieces, language)
-        fits = all(len(tokenizer.encode(" " + p.text)) <= MAX_TEXT_TOKENS for p in parts)
-        if fits or pieces >= units:
+        parts = [(part, len(text_tokens(tokenizer, part.text))) for part in split_span(span, pieces, language)]
+        if all(count <= MAX_TEXT_TOKENS for _part, count in parts) or pieces >= units:
             return parts
         pieces += 1
 
@@ -250,11 +255,12 @@ def align_spans(
     tokenizer = tokenizer_for(model, language)
     owners: list[int] = []
     parts: list[Span] = []
+    counts: list[int] = []
     for i, span in enumerate(spans):
-        for part in fitting_parts(model, span, language):
+        for part, count in fitting_parts(tokenizer, span, language):
             owners.append(i)
             parts.append(part)
-    counts = [len(tokenizer.encode(" " + p.text.strip())) for p in parts]
+            counts.append(count)
     out: list[list[Word]] = [[] for _ in spans]
     for start, end, members in windows(parts, counts):
         timed = align_window(model, audio, start, end, [parts[k].text for k in members], language, lead)
