@@ -7,8 +7,9 @@ with a confidence per line.
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
    where forced alignment is surest of them (window_search.py).
-4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, and
-   held notes handed back to the word that holds them (align.return_held_notes).
+4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, held
+   notes handed back to the word that holds them (align.return_held_notes), and lines of held
+   vowels that the alignment squeezed spread over their stretch (vocalise.py).
 5. Flags: lines without anchors, with low confidence, or with implausible timing.
 """
 
@@ -22,11 +23,12 @@ from . import whisper
 from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
+from .vocalise import spread_held_vowel_lines
 from .window_search import place_lines
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
-# held notes given back, the model's lead corrected.
-ALIGNER_VERSION = "verse-align-3"
+# held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
+ALIGNER_VERSION = "verse-align-4"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
@@ -104,6 +106,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
     return_held_notes(timed)
+    spread_held_vowel_lines(lines, timed)
     out = []
     for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
         if not words:
