@@ -125,11 +125,12 @@ def align_window(
             encoder_output = model.encode(pad_or_trim(features))
         tokens = [tok for i in batch for tok in per_text[i]]
         aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
+        # A negative lead (a model that times words late) must not move a word before the audio.
         words = [
             Word(
                 text=w["word"],
-                start=start + lead + float(w["start"]),
-                end=start + lead + float(w["end"]),
+                start=max(0.0, start + lead + float(w["start"])),
+                end=max(0.0, start + lead + float(w["end"])),
                 probability=float(w["probability"]),
             )
             for w in aligned

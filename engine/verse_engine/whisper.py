@@ -17,6 +17,7 @@ from faster_whisper import WhisperModel
 
 from . import models
 from .align import Span, align_spans
+from .alignment_heads import with_late_heads
 from .lines import Word
 
 SONG_SETTINGS = {
@@ -70,7 +71,8 @@ def default_model() -> str:
 def load(name: str) -> WhisperModel:
     dev, compute = device()
     threads = int(os.environ.get("VERSE_ENGINE_THREADS", os.cpu_count() or 2))
-    return WhisperModel(str(models.resolve(name)), device=dev, compute_type=compute, cpu_threads=threads)
+    folder = with_late_heads(models.resolve(name), name)
+    return WhisperModel(str(folder), device=dev, compute_type=compute, cpu_threads=threads)
 
 
 # A segment still this repetitive after every fallback temperature is a loop, not lyrics.
@@ -78,8 +80,9 @@ LOOP_COMPRESSION_RATIO = 2.4
 
 # How much earlier than spoken each model's forced alignment places words, measured on speech
 # with exactly known word starts (bench/lead_bias.py: espeak-ng, 5 languages); word times are
-# moved later by it. Models not measured are left as they are.
-ALIGNMENT_LEAD_SECONDS = {"base": 0.04}
+# moved later by it (earlier, where it is negative). Models not measured are left as they are.
+# base with the second half's heads (alignment_heads.py) places words 0.025 s late (median of 69).
+ALIGNMENT_LEAD_SECONDS = {"base": -0.025}
 
 
 def lead(model_name: str) -> float:
