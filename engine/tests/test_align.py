@@ -4,6 +4,7 @@ from verse_engine.align import (
     as_written,
     clip_long_edges,
     return_held_notes,
+    return_squeezed_words,
     split_span,
     token_batches,
     windows,
@@ -68,6 +69,36 @@ def test_a_word_that_is_itself_held_keeps_its_start():
     other = [Word(" et", 13.0, 13.2, 0.9), Word(" la", 13.2, 13.4, 0.9), Word(" nuit", 13.4, 13.8, 0.9)]
     return_held_notes([line, other])
     assert line[1].start == 10.4
+
+
+def test_words_crushed_at_a_held_notes_end_get_their_time_back():
+    # "les" was held over "larmes", which the alignment crushed onto the frame where the line ends.
+    line = [Word(" et", 60.0, 60.2, 0.9), Word(" les", 60.2, 61.4, 0.9), Word(" larmes", 61.4, 61.42, 0.9)]
+    other = [Word(" des", 62.0, 62.3, 0.9), Word(" larmes", 62.3, 62.9, 0.9), Word(" et", 62.9, 63.1, 0.9)]
+    return_squeezed_words([line, other])
+    # Pace 0.1 s a character: "larmes" (6) gets 0.6 s back from where it ends; "les" keeps the rest.
+    assert abs(line[2].start - 60.82) < 1e-9 and line[2].end == 61.42
+    assert line[1].end == line[2].start and line[1].start == 60.2
+    assert [(w.start, w.end) for w in other] == [(62.0, 62.3), (62.3, 62.9), (62.9, 63.1)]
+
+
+def test_a_run_of_crushed_words_is_shared_out_and_the_held_word_keeps_its_share():
+    # "pas" held 1 s, then "pond pas" crushed onto 108.25; only 0.4 s is left past "pas"'s share.
+    line = [Word(" pas", 107.3, 107.95, 0.9), Word(" pond", 107.95, 107.96, 0.9), Word(" pas", 107.96, 107.96, 0.9)]
+    other = [Word(" seul", 110.0, 110.4, 0.9), Word(" dans", 110.4, 110.8, 0.9), Word(" la", 110.8, 111.0, 0.9)]
+    return_squeezed_words([line, other])
+    # Pace 0.1: "pas" keeps its 0.3 s share (to 107.6); the 0.36 s left is shared 4:3.
+    assert abs(line[0].end - 107.6) < 1e-9 and line[0].end == line[1].start
+    assert abs((line[1].end - line[1].start) / (line[2].end - line[2].start) - 4 / 3) < 1e-9
+    assert line[2].end == 107.96
+
+
+def test_a_short_word_after_a_word_of_ordinary_length_is_left_alone():
+    # "ah" is sung on the frame where "vie" ends, and "vie" is not held: nothing was crushed.
+    line = [Word(" la", 32.0, 32.2, 0.9), Word(" vie", 32.2, 32.5, 0.9), Word(" ah", 32.5, 32.55, 0.9)]
+    before = [(w.start, w.end) for w in line]
+    return_squeezed_words([line])
+    assert [(w.start, w.end) for w in line] == before
 
 
 def test_texts_are_batched_in_order_within_the_decoders_budget():

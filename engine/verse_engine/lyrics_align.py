@@ -8,7 +8,8 @@ with a confidence per line.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
    where forced alignment is surest of them (window_search.py).
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, held
-   notes handed back to the word that holds them (align.return_held_notes), and lines of held
+   notes handed back to the word that holds them and words crushed at a held note's end given
+   their time back (align.return_held_notes, align.return_squeezed_words), and lines of held
    vowels that the alignment squeezed spread over their stretch (vocalise.py).
 5. Flags: lines without anchors, with low confidence, or with implausible timing.
 """
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import whisper
-from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes
+from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
 from .vocalise import spread_held_vowel_lines
@@ -28,7 +29,8 @@ from .window_search import place_lines
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
-ALIGNER_VERSION = "verse-align-4"
+# 5: words crushed at the end of a held note given their time back.
+ALIGNER_VERSION = "verse-align-5"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
@@ -106,6 +108,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
     return_held_notes(timed)
+    return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
     out = []
     for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
