@@ -1,3 +1,5 @@
+import numpy as np
+
 from verse_engine.align import (
     MAX_TEXT_TOKENS,
     Span,
@@ -7,6 +9,7 @@ from verse_engine.align import (
     return_squeezed_words,
     split_span,
     token_batches,
+    window_frames,
     windows,
 )
 from verse_engine.lines import Word
@@ -99,6 +102,13 @@ def test_a_short_word_after_a_word_of_ordinary_length_is_left_alone():
     before = [(w.start, w.end) for w in line]
     return_squeezed_words([line])
     assert [(w.start, w.end) for w in line] == before
+
+
+def test_a_window_is_encoded_from_its_own_frames_up_to_30_s():
+    # 12.01 s of audio: 1201 frames, one zero frame added for the encoder's stride of 2.
+    short = window_frames(np.ones((80, 1201), dtype=np.float32))
+    assert short.shape == (80, 1202) and not short[:, -1].any() and short[:, :-1].all()
+    assert window_frames(np.ones((80, 3001), dtype=np.float32)).shape == (80, 3000)
 
 
 def test_texts_are_batched_in_order_within_the_decoders_budget():

@@ -170,8 +170,8 @@ def align_window(
         if encoder_output is None:
             chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
             features = model.feature_extractor(chunk)
-            num_frames = min(features.shape[-1], 3000)
-            encoder_output = model.encode(pad_or_trim(features))
+            num_frames = min(features.shape[-1], MAX_FRAMES)
+            encoder_output = model.encode(window_frames(features))
         tokens = [tok for i in batch for tok in per_text[i]]
         aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
         # A negative lead (a model that times words late) must not move a word before the audio.
@@ -195,6 +195,20 @@ def align_window(
         out = [as_written(pieces, text) if pieces else [] for pieces, text in zip(out, texts, strict=True)]
     clip_long_edges([w for text in out for w in text], out)
     return out
+
+
+# Whisper's 30 s of mel frames (100 a second).
+MAX_FRAMES = 3000
+
+
+def window_frames(features: np.ndarray) -> np.ndarray:
+    """The window's own frames, cut to 30 s but not padded to it (an even count, for the encoder's
+    stride-2 convolution). Whisper pads every input to 30 s, yet CTranslate2's encoder takes fewer
+    frames, and its cost falls faster than the length: half a window encodes about four times as
+    fast. Alignment only reads the attention over the audio's own frames, and on the shared songs
+    it timed words better without the padding (docs/benchmarks.md)."""
+    frames = min(features.shape[-1], MAX_FRAMES)
+    return pad_or_trim(features, frames + frames % 2)
 
 
 def token_batches(counts: list[int]) -> list[list[int]]:

@@ -81,21 +81,30 @@ LOOP_COMPRESSION_RATIO = 2.4
 # How much earlier than spoken each model's forced alignment places words, measured on speech
 # with exactly known word starts (bench/lead_bias.py: espeak-ng, 5 languages); word times are
 # moved later by it (earlier, where it is negative). Models not measured are left as they are.
-# base with the second half's heads (alignment_heads.py) places words 0.025 s late (median of 69).
-ALIGNMENT_LEAD_SECONDS = {"base": -0.025}
+# base with the second half's heads (alignment_heads.py), encoding only each window's own frames
+# (align.window_frames), places words 0.015 s late (median of 69).
+ALIGNMENT_LEAD_SECONDS = {"base": -0.015}
 
 
 def lead(model_name: str) -> float:
     return ALIGNMENT_LEAD_SECONDS.get(model_name, 0.0)
 
 
-def run(model_name: str, audio, language: str, task: str = "transcribe", **overrides) -> tuple[list[Word], list]:
-    """Decodes under a lock (one decode at a time uses every core); returns timed words and segments."""
+def run(
+    model_name: str,
+    audio,
+    language: str,
+    task: str = "transcribe",
+    loop_ratio: float = LOOP_COMPRESSION_RATIO,
+    **overrides,
+) -> tuple[list[Word], list]:
+    """Decodes under a lock (one decode at a time uses every core); returns timed words and segments.
+    Segments whose text compresses more than `loop_ratio` are dropped as loops."""
     settings = {**SONG_SETTINGS, **overrides}
     with _lock:
         model = load(model_name)
         segments, _info = model.transcribe(audio, language=language, task=task, **settings)
-        segments = [s for s in segments if s.compression_ratio <= LOOP_COMPRESSION_RATIO and s.text.strip()]
+        segments = [s for s in segments if s.compression_ratio <= loop_ratio and s.text.strip()]
         if settings.get("word_timestamps"):
             return [
                 Word(
