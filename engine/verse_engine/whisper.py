@@ -16,7 +16,7 @@ import ctranslate2
 from faster_whisper import WhisperModel
 
 from . import models
-from .align import Span, align_spans
+from .align import Span, align_spans, text_tokens, tokenizer_for
 from .alignment_heads import with_late_heads
 from .lines import Word
 
@@ -127,12 +127,27 @@ def run(
     return words, segments
 
 
+# Whatever the prompt, a window never writes more than this: the prompt (at most 223 tokens) and
+# the start sequence must fit Whisper's 448 positions with it.
+MAX_LISTENING_TOKENS = 200
+
+
+def listening_budget(model: WhisperModel, language: str, prompt: str) -> int:
+    """Tokens one window may write when the lyrics sung there are known: twice theirs (room for
+    timestamps and misheard words). On a held "ooh" Whisper otherwise loops to its limit, 224 tokens
+    a window at beam 5: Fantasma's 87 s outro took 11 s to give nothing but loops."""
+    return min(MAX_LISTENING_TOKENS, 2 * len(text_tokens(tokenizer_for(model, language), prompt)) + 16)
+
+
 def listen(model_name: str, audio, language: str, start: float, end: float, prompt: str, **overrides) -> list[Word]:
     """Words heard in [start, end] of the audio when the recogniser is told what is sung there
     (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
     over the stretches the first pass did not hear."""
     chunk = audio[int(start * 16000) : int(end * 16000)]
-    words, _segments = run(model_name, chunk, language, vad_filter=False, initial_prompt=prompt, **overrides)
+    budget = listening_budget(load(model_name), language, prompt)
+    words, _segments = run(
+        model_name, chunk, language, vad_filter=False, initial_prompt=prompt, max_new_tokens=budget, **overrides
+    )
     for w in words:
         w.start += start
         w.end += start
