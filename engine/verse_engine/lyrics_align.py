@@ -10,7 +10,8 @@ with a confidence per line.
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, held
    notes handed back to the word that holds them and words crushed at a held note's end given
    their time back (align.return_held_notes, align.return_squeezed_words), and lines of held
-   vowels that the alignment squeezed spread over their stretch (vocalise.py).
+   vowels that the alignment squeezed spread over their stretch (vocalise.py). Words whose start
+   Silero VAD hears as voiceless start where the voice comes in (voice_onsets.py).
 5. Flags: lines without anchors, with low confidence, or with implausible timing.
 """
 
@@ -25,11 +26,13 @@ from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .lines import Word
 from .vocalise import spread_held_vowel_lines
+from .voice_onsets import start_words_at_voice, voice_probabilities
 from .window_search import place_lines
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
-# 5: words crushed at the end of a held note given their time back.
+# 5: words crushed at the end of a held note given their time back; words start where the voice
+# comes in.
 ALIGNER_VERSION = "verse-align-5"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
@@ -113,6 +116,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     return_held_notes(timed)
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
+    start_words_at_voice(timed, voice_probabilities(audio))
     out = []
     for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
         if not words:

@@ -1,0 +1,51 @@
+import numpy as np
+
+from verse_engine.lines import Word
+from verse_engine.voice_onsets import FRAME_SECONDS, start_words_at_voice, voice_probabilities
+
+
+def _frames(seconds: float) -> int:
+    return round(seconds / FRAME_SECONDS)
+
+
+def _voice(total: float, voiced: list[tuple[float, float]], level: float = 0.6) -> np.ndarray:
+    """Probabilities that are `level` inside the voiced stretches and 0.02 elsewhere."""
+    p = np.full(_frames(total), 0.02, dtype=np.float32)
+    for start, end in voiced:
+        p[_frames(start) : _frames(end)] = level
+    return p
+
+
+def test_a_word_that_took_the_rest_before_it_starts_where_the_voice_comes_in():
+    # "zeit" sung 1.0-2.0 s, a rest, "für" from 2.4 s; the alignment started "für" at 2.0 s.
+    line = [Word(" zeit", 1.0, 2.0, 0.9), Word(" für", 2.0, 2.8, 0.9)]
+    start_words_at_voice([line], _voice(4.0, [(1.0, 2.0), (2.4, 2.8)]))
+    assert line[0].start == 1.0
+    assert abs(line[1].start - 2.4) <= FRAME_SECONDS and line[1].end == 2.8
+
+
+def test_a_word_in_which_no_voice_is_heard_stays_where_it_was():
+    # A held "ooh" Silero does not hear: nothing inside it reaches the threshold.
+    line = [Word(" la", 1.0, 1.5, 0.9), Word(" ooh", 1.5, 4.0, 0.9)]
+    start_words_at_voice([line], _voice(5.0, [(1.0, 1.5)]))
+    assert (line[1].start, line[1].end) == (1.5, 4.0)
+
+
+def test_voiceless_is_relative_to_how_loud_the_songs_singing_sounds_to_silero():
+    # Singing Silero scores at 0.05 still counts as voice against 0.02 of band.
+    line = [Word(" zeit", 1.0, 2.0, 0.9), Word(" für", 2.0, 2.8, 0.9)]
+    start_words_at_voice([line], _voice(4.0, [(1.0, 2.0), (2.4, 2.8)], level=0.05))
+    assert abs(line[1].start - 2.4) <= FRAME_SECONDS
+
+
+def test_a_word_that_starts_on_the_voice_is_not_moved():
+    line = [Word(" und", 1.0, 1.4, 0.9), Word(" wünscht", 1.4, 2.0, 0.9)]
+    start_words_at_voice([line], _voice(3.0, [(0.9, 2.1)]))
+    assert [(w.start, w.end) for w in line] == [(1.0, 1.4), (1.4, 2.0)]
+
+
+def test_silero_scores_every_32_ms_frame_of_the_audio():
+    audio = np.zeros(16000, dtype=np.float32)
+    p = voice_probabilities(audio)
+    # 16000 samples pad to 32 frames of 512; silence is not a voice.
+    assert p.shape == (32,) and float(p.max()) < 0.1
