@@ -66,6 +66,16 @@ def test_a_held_note_handed_to_the_next_word_is_given_back():
     assert [(w.start, w.end) for w in other] == [(40.0, 40.3), (40.3, 40.8), (40.8, 41.3)]
 
 
+def test_a_lines_first_word_given_a_held_note_keeps_only_its_share():
+    # The alignment squeezed "ah" against the window's start and gave "no" the 10 s intro.
+    line = [Word(" ah", 0.0, 0.1, 0.9), Word(" no", 0.1, 11.0, 0.9), Word(" no", 11.0, 11.2, 0.9)]
+    other = [Word(" des", 20.0, 20.3, 0.9), Word(" larmes", 20.3, 20.9, 0.9), Word(" et", 20.9, 21.1, 0.9)]
+    return_held_notes([line, other])
+    # Pace 0.1 s a character: "no" keeps 0.4 s, "ah" its 0.2 s share before it, not the intro.
+    assert abs(line[1].start - 10.6) < 1e-9 and line[0].end == line[1].start
+    assert abs(line[0].start - 10.4) < 1e-9
+
+
 def test_a_word_that_is_itself_held_keeps_its_start():
     # "larmes" is long, but "les" before it is not short: the length is the note, not the boundary.
     line = [Word(" les", 10.0, 10.4, 0.9), Word(" larmes", 10.4, 12.6, 0.9)]
