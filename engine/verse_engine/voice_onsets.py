@@ -36,19 +36,19 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
 
 def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
     """Moves each word whose start is voiceless to where the voice comes in within it."""
-    words = [w for text in texts for w in text]
-    inside = [probabilities[_frame(w.start) : _frame(w.end) + 1] for w in words]
-    inside = [p for p in inside if len(p)]
-    if not inside:
+    # Each word with the frames it covers (none for a word past the audio's end).
+    covered = [(w, _frame(w.start), probabilities[_frame(w.start) : _frame(w.end) + 1]) for text in texts for w in text]
+    covered = [(w, first, span) for w, first, span in covered if len(span)]
+    if not covered:
         return
-    threshold = max(VOICELESS_FLOOR, 0.5 * float(np.median(np.concatenate(inside))))
-    for word in words:
-        span = probabilities[_frame(word.start) : _frame(word.end) + 1]
-        if not len(span) or span[0] >= threshold:
+    spans = [span for _w, _first, span in covered]
+    threshold = max(VOICELESS_FLOOR, 0.5 * float(np.median(np.concatenate(spans))))
+    for word, first, span in covered:
+        if span[0] >= threshold:
             continue
         voiced = np.flatnonzero(span >= threshold)
         if len(voiced):
-            word.start = max(word.start, (_frame(word.start) + int(voiced[0])) * FRAME_SECONDS)
+            word.start = max(word.start, (first + int(voiced[0])) * FRAME_SECONDS)
 
 
 def _frame(seconds: float) -> int:
