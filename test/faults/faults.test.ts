@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
+import type { JobRecord } from '../../core/jobs/job.ts';
 import { createLogger } from '../../core/logger.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
@@ -102,14 +103,21 @@ describe('faults', () => {
     await sh(path.join(ROOT, 'ops/kafka.sh'), ['start'], { env, timeout: 180_000 });
 
     const ids = jobs.map((j) => j.job_id);
+    let last: JobRecord[] = [];
     const finished = await eventually(
       async () => {
-        const now = await platform.jobServices.jobs.getMany(ids);
-        return now.every((j) => j.lifecycle.status !== 'processing') ? now : null;
+        last = await platform.jobServices.jobs.getMany(ids);
+        return last.every((j) => j.lifecycle.status !== 'processing') ? last : null;
       },
       300_000,
       'every job terminal',
-    );
+    ).catch((error: Error) => {
+      // Which jobs a kill left behind, and where: the timeout alone says nothing to debug from.
+      const stuck = last.filter((j) => j.lifecycle.status === 'processing');
+      throw new Error(
+        `${error.message}; still processing: ${stuck.map((j) => `${j.job_id} (${j.lifecycle.stage})`).join(', ')}`,
+      );
+    });
     expect(finished.filter((j) => j.lifecycle.status === 'complete')).toHaveLength(JOBS);
 
     // Each job's terminal event reached the receiver, under one webhook-id (redeliveries reuse it).
