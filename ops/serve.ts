@@ -43,6 +43,10 @@ export async function runProcessor(config: Config, name: string): Promise<void> 
   const logger = createLogger(config.logLevel, `processor-${name}`);
   const platform = await connectPlatform(config, logger, `verse-${name}`);
   const running = await factory(platform);
+  void running.failure.then((error) => {
+    logger.fatal({ err: error }, 'processor stopped for good; exiting so that its supervisor restarts it');
+    process.exit(1);
+  });
   onShutdown(async () => {
     await running.stop();
     await platform.close();

@@ -60,6 +60,11 @@ export interface RuntimeDeps {
 export interface RunningProcessor {
   group: string;
   stop(): Promise<void>;
+  /**
+   * Settles when the processor has stopped working by itself and will not recover in this process;
+   * the process should then exit so its supervisor starts a fresh one.
+   */
+  failure: Promise<Error>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,6 +87,14 @@ export async function startProcessor<K extends TopicKey>(
     retry: { retries: 10 },
   });
   let stopping = false;
+  // kafkajs restarts its consumer after a retriable crash. After any other it leaves it stopped while
+  // the process lives on: a member that holds no partitions and consumes nothing, which no
+  // supervisor would notice. Reported here, so the process can exit and be restarted.
+  const failure = new Promise<Error>((resolve) => {
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart && !stopping) resolve(payload.error);
+    });
+  });
 
   interface Delivered {
     topic: string;
@@ -197,5 +210,6 @@ export async function startProcessor<K extends TopicKey>(
       stopping = true;
       await consumer.disconnect();
     },
+    failure,
   };
 }

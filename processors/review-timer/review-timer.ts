@@ -43,5 +43,7 @@ export function startReviewTimer(deps: {
       stopped = true;
       await running;
     },
+    // A failed tick is logged and tried again on the next one: nothing here stops the loop for good.
+    failure: new Promise<Error>(() => {}),
   };
 }

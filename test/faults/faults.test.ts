@@ -1,13 +1,14 @@
 /**
- * The fault test: two instances of each processor, 30 short jobs, three random SIGKILLs of
- * processor processes (each replaced at once, as a supervisor would) and one Kafka broker restart
- * while the jobs run. Every job must end terminal exactly once and every terminal event must reach
+ * The fault test: two instances of each processor, 30 short jobs, three SIGKILLs of processor
+ * processes (two random, then the review-timer; each restarted as a supervisor would) and one Kafka
+ * broker restart while the jobs run. Every job must end terminal exactly once and every terminal event must reach
  * the webhook receiver. Then Redis and Cassandra are each stopped under a running gateway: clients
  * get 503 SRV_001 (retryable) meanwhile, and the gateway recovers by itself once they are back.
  * Its own vitest project (`faults`), run after the others by `make test`, because it restarts the
  * shared infrastructure.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,20 +32,36 @@ let engine: EngineServer;
 let receiver: TestHttpsServer;
 let env: NodeJS.ProcessEnv;
 const members: { name: string; child: ChildProcess }[] = [];
+let tearingDown = false;
 const sh = promisify(execFile);
+// Each member's output, to read after a failure (the processors log at info here).
+const LOG_DIR = path.join(ROOT, 'var/log/faults');
+let started = 0;
 
+/**
+ * Starts a processor under a supervisor like `verse serve`'s: whenever it exits, for whatever
+ * reason, it is started again after 1 s. A member restarted while the broker is down exits on its
+ * failed connect and comes back later; a supervisor that only replaced killed members would leave
+ * the group short (once, the only review-timer, so nothing swept the outbox).
+ */
 function startMember(name: string): void {
-  members.push({ name, child: spawn(VERSE, ['processor', name], { env, stdio: 'ignore' }) });
+  const log = fs.openSync(path.join(LOG_DIR, `${name}-${started++}.log`), 'w');
+  const child = spawn(VERSE, ['processor', name], { env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const member = { name, child };
+  members.push(member);
+  child.once('exit', () => {
+    members.splice(members.indexOf(member), 1);
+    if (!tearingDown) setTimeout(() => !tearingDown && startMember(name), 1000);
+  });
 }
 
-function killRandomMember(): Promise<string> {
-  const alive = members.filter((m) => m.child.exitCode === null && m.child.signalCode === null);
-  const victim = alive[Math.floor(Math.random() * alive.length)]!;
+/** SIGKILLs a member of the given name, or any member. */
+function killMember(name?: string): Promise<string> {
+  const candidates = members.filter((m) => name === undefined || m.name === name);
+  const victim = candidates[Math.floor(Math.random() * candidates.length)]!;
   return new Promise((resolve) => {
-    victim.child.once('exit', () => {
-      startMember(victim.name); // the supervisor's restart
-      resolve(victim.name);
-    });
+    victim.child.once('exit', () => resolve(victim.name));
     victim.child.kill('SIGKILL');
   });
 }
@@ -62,8 +79,10 @@ beforeAll(async () => {
     VERSE_ENGINE_URL: engine.url,
     VERSE_ALLOW_PRIVATE_NETWORK: 'true',
     VERSE_EXTRA_CA_FILE: testCa().caFile,
-    VERSE_LOG_LEVEL: 'warn',
+    VERSE_LOG_LEVEL: 'info',
   };
+  fs.rmSync(LOG_DIR, { recursive: true, force: true });
+  fs.mkdirSync(LOG_DIR, { recursive: true });
   await sh(VERSE, ['migrate'], { env });
   platform = await connectPlatform(loadConfig(env), createLogger('silent', 'faults'), 'faults');
   for (const group of GROUPS) {
@@ -75,6 +94,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  tearingDown = true;
   for (const m of members) m.child.kill('SIGKILL');
   await platform?.close();
   await engine?.close();
@@ -95,9 +115,11 @@ describe('faults', () => {
       );
     }
     const killed: string[] = [];
-    for (let k = 0; k < 3; k++) {
+    // Two random members, then the review-timer (the only outbox sweeper) just before the broker
+    // stops, so that its replacement starts into the outage.
+    for (const name of [undefined, undefined, 'review-timer']) {
       await new Promise((r) => setTimeout(r, 2500));
-      killed.push(await killRandomMember());
+      killed.push(await killMember(name));
     }
     await sh(path.join(ROOT, 'ops/kafka.sh'), ['stop'], { env });
     await sh(path.join(ROOT, 'ops/kafka.sh'), ['start'], { env, timeout: 180_000 });
@@ -115,7 +137,7 @@ describe('faults', () => {
       // Which jobs a kill left behind, and where: the timeout alone says nothing to debug from.
       const stuck = last.filter((j) => j.lifecycle.status === 'processing');
       throw new Error(
-        `${error.message}; still processing: ${stuck.map((j) => `${j.job_id} (${j.lifecycle.stage})`).join(', ')}`,
+        `${error.message}; still processing: ${stuck.map((j) => `${j.job_id} (${j.lifecycle.stage})`).join(', ')}; processor logs in ${LOG_DIR}`,
       );
     });
     expect(finished.filter((j) => j.lifecycle.status === 'complete')).toHaveLength(JOBS);
