@@ -5,7 +5,7 @@
  */
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { StudioUserStore } from '../core/studio-users.ts';
@@ -57,7 +57,7 @@ export const API_PREFIX = '/api/v1';
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Long path parameters reach the routes, whose schemas refuse them in the error shape (not a bare 414).
     routerOptions: { maxParamLength: 2048 },
