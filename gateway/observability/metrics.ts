@@ -1,7 +1,8 @@
 /**
  * GET /metrics, Prometheus text: this gateway's requests and latencies (per process, as Prometheus
  * scrapes each gateway), the processors' shared series (stage durations, webhook outcomes; see
- * sinks/redis/shared-metrics.ts) and consumer lag per group. Outside the API prefix and without an
+ * sinks/redis/shared-metrics.ts), consumer lag per group and the outbox entries no sweeper has
+ * redone. Outside the API prefix and without an
  * API key; when VERSE_METRICS_TOKEN is set it must be presented as a bearer token.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,8 @@ import type { SharedMetrics } from '../../sinks/redis/shared-metrics.ts';
 export interface MetricsOptions {
   shared: SharedMetrics | null;
   consumerLag: (() => Promise<LagRow[]>) | null;
+  /** Outbox entries older than the sweeper's delay: above zero for long, no review-timer is sweeping. */
+  unsweptOutbox: (() => Promise<number>) | null;
   token: string | null;
 }
 
@@ -54,6 +57,14 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
         '# HELP verse_consumer_lag Messages not yet processed, by consumer group and topic.\n# TYPE verse_consumer_lag gauge\n' +
           (rows ?? []).map((r) => `verse_consumer_lag{group="${r.group}",topic="${r.topic}"} ${r.lag}`).join('\n') +
           '\n',
+      );
+    }
+    if (options.unsweptOutbox) {
+      const count = await options.unsweptOutbox().catch(() => null);
+      parts.push(
+        '# HELP verse_outbox_unswept Job changes whose side effects a crash left undone and no sweeper has redone yet.\n' +
+          '# TYPE verse_outbox_unswept gauge\n' +
+          (count === null ? '' : `verse_outbox_unswept ${count}\n`),
       );
     }
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(parts.join('\n'));

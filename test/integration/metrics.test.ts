@@ -1,6 +1,7 @@
 /**
  * GET /metrics: Prometheus text with this gateway's requests and latencies, the processors' shared
- * series (stage durations, webhook outcomes) and consumer lag per group; a token when configured.
+ * series (stage durations, webhook outcomes), consumer lag per group and the unswept outbox; a token
+ * when configured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../ops/platform.ts';
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('GET /metrics', () => {
-  it('exposes requests, latencies, stage durations, webhook outcomes and consumer lag', async () => {
+  it('exposes requests, latencies, stage durations, webhook outcomes, consumer lag and the unswept outbox', async () => {
     const app = await testGateway(platform);
     try {
       await app.inject({ url: '/api/v1/languages' });
@@ -49,6 +50,7 @@ describe('GET /metrics', () => {
         expect(text).toMatch(
           new RegExp(`^verse_consumer_lag\\{group="${group}",topic="verse_test\\.[\\w.-]+"\\} \\d+$`, 'm'),
         );
+      expect(text).toMatch(/^verse_outbox_unswept \d+$/m);
       // Buckets of one series appear in increasing le, as the exposition format requires.
       const les = [
         ...text.matchAll(
