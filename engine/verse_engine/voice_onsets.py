@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 from faster_whisper.vad import get_vad_model
 
+from .audio import SAMPLE_RATE
 from .lines import Word
 
-SAMPLE_RATE = 16000
 # Silero scores the audio in frames of 512 samples (32 ms).
 FRAME_SAMPLES = 512
 FRAME_SECONDS = FRAME_SAMPLES / SAMPLE_RATE
@@ -36,8 +36,9 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
 
 def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
     """Moves each word whose start is voiceless to where the voice comes in within it."""
-    # Each word with the frames it covers (none for a word past the audio's end).
-    covered = [(w, _frame(w.start), probabilities[_frame(w.start) : _frame(w.end) + 1]) for text in texts for w in text]
+    # Each word with its first frame and the frames it covers (none for a word past the audio's end).
+    starts = [(w, _frame(w.start)) for text in texts for w in text]
+    covered = [(w, first, probabilities[first : _frame(w.end) + 1]) for w, first in starts]
     covered = [(w, first, span) for w, first, span in covered if len(span)]
     if not covered:
         return
