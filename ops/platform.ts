@@ -27,7 +27,7 @@ import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
 import { CassandraDeadLetters } from '../sinks/cassandra/webhook-dead-letters.ts';
 import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
-import { JobWriter, OUTBOX_STALE_MS } from '../sinks/job-writer.ts';
+import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
@@ -189,7 +189,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
         await lagAdminConnected;
         return consumerLag(lagAdmin, config, CONSUMER_GROUPS);
       },
-      unsweptOutbox: async () => (await jobs.outboxOlderThan(new Date(Date.now() - OUTBOX_STALE_MS))).length,
+      unsweptOutbox: async () => (await writer.staleOutbox()).length,
     },
     studioUsers: new CassandraStudioUsers(cassandra),
     usage,

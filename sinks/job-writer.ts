@@ -14,7 +14,7 @@ import type { JobChangeMessage } from '../schemas/generated/topics/job-change.ts
 import type { JobEventMessage } from '../schemas/generated/topics/job-event.ts';
 import type { CassandraBatchStore } from './cassandra/batches.ts';
 import type { CassandraJobFeed } from './cassandra/feed.ts';
-import type { CassandraJobStore } from './cassandra/jobs.ts';
+import type { CassandraJobStore, OutboxEntry } from './cassandra/jobs.ts';
 import type { CassandraTimers } from './cassandra/timers.ts';
 import type { CassandraUsageStore } from './cassandra/usage.ts';
 import type { Publisher } from './kafka/publisher.ts';
@@ -160,7 +160,7 @@ export class JobWriter {
    * already passed its old position misses it.
    */
   async sweep(now = new Date()): Promise<number> {
-    const stale = await this.deps.jobs.outboxOlderThan(new Date(now.getTime() - OUTBOX_STALE_MS));
+    const stale = await this.staleOutbox(now);
     for (const entry of stale) {
       const job = await this.deps.jobs.get(entry.job_id);
       if (job && job.version >= entry.version) {
@@ -174,6 +174,11 @@ export class JobWriter {
       );
     }
     return stale.length;
+  }
+
+  /** The outbox entries a sweep would redo now: older than OUTBOX_STALE_MS. */
+  staleOutbox(now = new Date()): Promise<OutboxEntry[]> {
+    return this.deps.jobs.outboxOlderThan(new Date(now.getTime() - OUTBOX_STALE_MS));
   }
 
   /** `changeVersion` names the change the effects belong to; event ids derive from it. */

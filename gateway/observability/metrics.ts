@@ -2,8 +2,8 @@
  * GET /metrics, Prometheus text: this gateway's requests and latencies (per process, as Prometheus
  * scrapes each gateway), the processors' shared series (stage durations, webhook outcomes; see
  * sinks/redis/shared-metrics.ts), consumer lag per group and the outbox entries no sweeper has
- * redone. Outside the API prefix and without an
- * API key; when VERSE_METRICS_TOKEN is set it must be presented as a bearer token.
+ * redone. Outside the API prefix and without an API key; when VERSE_METRICS_TOKEN is set it must be
+ * presented as a bearer token.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
