@@ -176,7 +176,17 @@ describe('a job through the pipeline (engine double)', () => {
     const b = (await submit(org.auth, { language: 'Hindi', align: false })).json().job_id;
     await settle(org.auth, a, 'complete');
     await settle(org.auth, b, 'complete');
-    const usage = (await app.inject({ url: '/api/v1/usage', headers: org.auth })).json();
+    // Usage totals are side effects of a job's change, applied just after the change is visible.
+    const read = async () => (await app.inject({ url: '/api/v1/usage', headers: org.auth })).json();
+    await eventually(
+      async () => {
+        const { total_duration_seconds, completed_jobs } = await read();
+        return total_duration_seconds >= 25 && completed_jobs >= 1;
+      },
+      5_000,
+      'both jobs counted',
+    );
+    const usage = await read();
     expect(usage).toMatchObject({
       total_jobs: 2,
       completed_jobs: 1,
