@@ -12,8 +12,8 @@ export default async function usageRoutes(app: FastifyInstance, options: { usage
       schema: {
         summary: "The organisation's usage (all time)",
         description:
-          'Each total counts a job once. A job change reaches the totals just after it is visible on the job ' +
-          '(within a second), so a read made the instant a job turns complete may not count it yet.',
+          'Each total counts a job once. A job change reaches the totals moments after it is visible on the ' +
+          'job, so a read made the instant a job turns complete may not count it yet.',
         tags: ['account'],
         security: [{ bearer: [] }],
         response: { 200: ref('usage.json'), ...AUTHENTICATED_ERRORS },
