@@ -7,6 +7,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 STAMP := var/stamps
+# Everything make runs is a local run, in development mode; `make up` also writes var/verse.env so
+# that bin/verse run by hand does the same. Production is the default anywhere else (core/config.ts).
+export VERSE_MODE ?= development
 
 
 .PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-faults test-engine bench bench-engine status
@@ -39,7 +42,13 @@ test-setup: setup
 	ops/s3.sh install
 	ops/schemathesis.sh install
 
-up: setup
+# Marks this checkout as a development install, so bin/verse run by hand starts in development mode.
+var/verse.env:
+	@mkdir -p var
+	@printf '%s\n' '# Written by make up: this checkout runs in development mode.' \
+	  'export VERSE_MODE="$${VERSE_MODE:-development}"' > $@
+
+up: setup var/verse.env
 	ops/infra.sh up
 	ops/engine.sh start
 	bin/verse migrate

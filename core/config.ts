@@ -4,7 +4,15 @@
  */
 import path from 'node:path';
 
+export type Mode = 'production' | 'development';
+
 export interface Config {
+  /**
+   * production (the default) refuses to start on development defaults: the cursor and review
+   * secrets and the metrics token must be set. development (VERSE_MODE=development, which
+   * `make up` and `make test` set) falls back to fixed local values.
+   */
+  mode: Mode;
   /** Keyspace name, topic prefix and Redis key prefix; lets tests share servers with a running dev stack. */
   namespace: string;
   port: number;
@@ -37,7 +45,7 @@ export interface Config {
   cursorSecret: string;
   /** Secret review links are derived from (core/review/tokens.ts); changing it invalidates open links. */
   reviewSecret: string;
-  /** When set, GET /metrics requires it as a bearer token. */
+  /** GET /metrics requires it as a bearer token; null only in development, where /metrics is open. */
   metricsToken: string | null;
 }
 
@@ -81,7 +89,31 @@ function storageUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+const MIN_SECRET_LENGTH = 32;
+
+/** A secret from the environment; in development only, a fixed local value when it is unset. */
+function secret(env: Env, name: string, mode: Mode, developmentValue: string): string {
+  const raw = env[name];
+  if (raw) {
+    if (mode === 'production' && raw.length < MIN_SECRET_LENGTH)
+      throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters in production`);
+    return raw;
+  }
+  if (mode === 'development') return developmentValue;
+  throw new Error(
+    `${name} must be set in production (at least ${MIN_SECRET_LENGTH} random characters), or run with VERSE_MODE=development`,
+  );
+}
+
+function modeOf(env: Env): Mode {
+  const raw = env.VERSE_MODE || 'production';
+  if (raw !== 'production' && raw !== 'development')
+    throw new Error(`VERSE_MODE must be production or development, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const mode = modeOf(env);
   const namespace = env.VERSE_NAMESPACE || 'verse';
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(namespace)) {
     throw new Error(`VERSE_NAMESPACE must be lower-case letters, digits and _, got "${namespace}"`);
@@ -89,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'VERSE_PORT', 8000);
   const root = path.resolve(import.meta.dirname, '..');
   return {
+    mode,
     namespace,
     port,
     host: env.VERSE_HOST || '127.0.0.1',
@@ -110,8 +143,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllow: list(env.VERSE_OUTBOUND_ALLOW || ''),
     logLevel: env.VERSE_LOG_LEVEL || 'info',
     version: env.VERSE_VERSION || '0.1.0',
-    cursorSecret: env.VERSE_CURSOR_SECRET || 'verse-local-cursor-secret',
-    reviewSecret: env.VERSE_REVIEW_SECRET || 'verse-local-review-secret',
-    metricsToken: env.VERSE_METRICS_TOKEN || null,
+    cursorSecret: secret(env, 'VERSE_CURSOR_SECRET', mode, 'verse-local-cursor-secret'),
+    reviewSecret: secret(env, 'VERSE_REVIEW_SECRET', mode, 'verse-local-review-secret'),
+    metricsToken: mode === 'development' ? env.VERSE_METRICS_TOKEN || null : secret(env, 'VERSE_METRICS_TOKEN', mode, ''),
   };
 }

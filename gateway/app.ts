@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from '../core/config.ts';
+import { BODY_DEADLINE_MS } from '../core/policy.ts';
 import type { Logger } from '../core/logger.ts';
 import type { StudioUserStore } from '../core/studio-users.ts';
 import type { OrganisationStore } from '../core/tenancy.ts';
@@ -21,6 +22,7 @@ import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';
 import studioPages from './pages/studio.ts';
 import auth from './plugins/auth.ts';
+import bodyGuard from './plugins/body-guard.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
@@ -62,6 +64,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // Long path parameters reach the routes, whose schemas refuse them in the error shape (not a bare 414).
     routerOptions: { maxParamLength: 2048 },
     trustProxy: true,
+    // A backstop behind the body guard's own 408: Node answers a request still incomplete after this.
+    requestTimeout: BODY_DEADLINE_MS + 30_000,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
   });
 
@@ -82,6 +86,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
   });
 
+  await app.register(bodyGuard);
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 22, headerPairs: 50 },

@@ -42,6 +42,20 @@ export interface ChangeRequest {
   event?: LifecycleEvent;
 }
 
+/**
+ * The job row was inserted (and its credit is bound to it) but its side effects did not all run; its
+ * outbox entry stays for a retry of the creation or for the sweeper.
+ */
+export class CreationIncompleteError extends Error {
+  override readonly name = 'CreationIncompleteError';
+  constructor(
+    readonly jobId: string,
+    override readonly cause: unknown,
+  ) {
+    super(`job ${jobId} was stored but its side effects did not all run`);
+  }
+}
+
 export interface ChangeOutcome {
   job: JobRecord;
   changed: boolean;
@@ -86,16 +100,30 @@ function nextUpdatedAt(prev: Date): Date {
 export class JobWriter {
   constructor(private readonly deps: WriterDeps) {}
 
+  /**
+   * Creates the job once. Returns false when it already exists: a retry of a creation (ids derive
+   * from the Idempotency-Key), which first finishes whatever side effects the earlier attempt left
+   * in the outbox. Only the writer whose insert took place clears the creation's outbox entry, so
+   * a retry can never erase work that is still owed.
+   */
   async create(job: JobRecord): Promise<boolean> {
+    const existing = await this.deps.jobs.get(job.job_id);
+    if (existing) {
+      const pending = await this.deps.jobs.outboxEntry(job.job_id, job.version);
+      if (pending) await this.redo(pending);
+      return false;
+    }
     const effects: SideEffect[] = ['submit', 'usage_created'];
     await this.deps.jobs.addOutbox(job.job_id, job.version, effects);
-    const inserted = await this.deps.jobs.insert(job);
-    if (inserted) {
+    if (!(await this.deps.jobs.insert(job))) return false;
+    try {
       await this.deps.jobs.indexAttributes(job);
       await this.runEffects(job, null, effects);
+    } catch (error) {
+      throw new CreationIncompleteError(job.job_id, error);
     }
     await this.deps.jobs.removeOutbox(job.job_id, job.version);
-    return inserted;
+    return true;
   }
 
   /**
@@ -161,19 +189,20 @@ export class JobWriter {
    */
   async sweep(now = new Date()): Promise<number> {
     const stale = await this.staleOutbox(now);
-    for (const entry of stale) {
-      const job = await this.deps.jobs.get(entry.job_id);
-      if (job && job.version >= entry.version) {
-        const touched = await this.change(entry.job_id, () => ({ patch: {} }));
-        if (touched) await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
-      }
-      await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
-      this.deps.logger.warn(
-        { job_id: entry.job_id, version: entry.version, effects: entry.effects },
-        'outbox entry redone',
-      );
-    }
+    for (const entry of stale) await this.redo(entry);
     return stale.length;
+  }
+
+  /** Runs one outbox entry's effects again on the job's current state, then clears the entry. */
+  private async redo(entry: OutboxEntry): Promise<void> {
+    const job = await this.deps.jobs.get(entry.job_id);
+    if (job && job.version >= entry.version) {
+      if (entry.version === 1) await this.deps.jobs.indexAttributes(job);
+      const touched = await this.change(entry.job_id, () => ({ patch: {} }));
+      if (touched) await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
+    }
+    await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
+    this.deps.logger.warn({ job_id: entry.job_id, version: entry.version, effects: entry.effects }, 'outbox entry redone');
   }
 
   /** The outbox entries a sweep would redo now: older than OUTBOX_STALE_MS. */

@@ -5,7 +5,7 @@
  * served on its first download.
  */
 import type { JobRecord } from '../core/jobs/job.ts';
-import { availableOutputs, OUTPUT_FORMATS, outputRevision } from '../core/render/outputs.ts';
+import { availableOutputs, outputFormat, outputRevision } from '../core/render/outputs.ts';
 import type { Variant } from '../core/render/timed-lines.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
@@ -17,7 +17,7 @@ export class OutputFiles {
   }
 
   private async render(job: JobRecord, key: string, type: string, variant: Variant): Promise<Buffer> {
-    const format = OUTPUT_FORMATS[type];
+    const format = outputFormat(type);
     if (!format) throw new Error(`unknown output type ${type}`);
     const body = Buffer.from(format.render(job, variant), 'utf8');
     await this.storage.put(key, body);

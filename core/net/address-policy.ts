@@ -27,29 +27,66 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: an obfuscated IPv4 address inside
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: any IPv4 address inside, private ones included
   ['fc00::', 7], // unique local, including fd00:ec2::254 (cloud metadata)
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // deprecated site-local
   ['ff00::', 8], // multicast
-  ['2001:db8::', 32],
-  ['100::', 64],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** IPv4 addresses hidden inside IPv6 forms (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96). */
+/** The 16 bytes of an IPv6 address in any of its spellings (zero runs, embedded dotted quad, zone). */
+function ipv6Bytes(address: string): number[] | null {
+  const text = address.split('%')[0]!.toLowerCase();
+  const groups: number[] = [];
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (half: string): number[] | null => {
+    if (half === '') return [];
+    const out: number[] = [];
+    const parts = half.split(':');
+    for (const [i, part] of parts.entries()) {
+      if (i === parts.length - 1 && part.includes('.')) {
+        const quad = part.split('.').map(Number);
+        if (quad.length !== 4 || quad.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) return null;
+        out.push((quad[0]! << 8) | quad[1]!, (quad[2]! << 8) | quad[3]!);
+      } else {
+        if (!/^[0-9a-f]{1,4}$/.test(part)) return null;
+        out.push(Number.parseInt(part, 16));
+      }
+    }
+    return out;
+  };
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  if (!head || !tail) return null;
+  const fill = 8 - head.length - tail.length;
+  if (halves.length === 2 ? fill < 1 : fill !== 0) return null;
+  groups.push(...head, ...new Array(halves.length === 2 ? fill : 0).fill(0), ...tail);
+  return groups.flatMap((g) => [g >> 8, g & 255]);
+}
+
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
+const ZERO_80 = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/**
+ * IPv4 addresses that an IPv6 address stands for: mapped ::ffff:a.b.c.d, translated
+ * ::ffff:0:a.b.c.d and NAT64 64:ff9b::a.b.c.d, however the address is written.
+ */
 function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = Number.parseInt(hex[1]!, 16);
-    const lo = Number.parseInt(hex[2]!, 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  }
-  return null;
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return null;
+  const isEmbedding =
+    startsWith(bytes, [...ZERO_80, 0xff, 0xff]) ||
+    startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0]) ||
+    startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0]);
+  return isEmbedding ? bytes.slice(12).join('.') : null;
 }
 
 /** Addresses operators allow despite the rules above (VERSE_OUTBOUND_ALLOW), e.g. an internal CDN. */
@@ -71,7 +108,11 @@ export function isForbiddenAddress(address: string, allowed?: BlockList): boolea
   if (family === 0) return true;
   if (allowed?.check(address, family === 4 ? 'ipv4' : 'ipv6')) return false;
   if (family === 4) return blocked.check(address, 'ipv4');
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return true;
   const v4 = embeddedIpv4(address);
   if (v4) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  // Checked in one canonical spelling, so no way of writing the address slips past the list.
+  const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
+  return blocked.check(canonical.join(':'), 'ipv6');
 }

@@ -16,6 +16,11 @@ export class OutboundRefusedError extends Error {
   override readonly name = 'OutboundRefusedError';
 }
 
+/** The exchange ran past its overall deadline, or the peer sent nothing for the idle limit. */
+export class OutboundTimeoutError extends Error {
+  override readonly name = 'OutboundTimeoutError';
+}
+
 export interface OutboundPolicy {
   allowPrivateNetwork: boolean;
   extraCaFile: string | null;
@@ -39,7 +44,10 @@ export interface OutboundRequest {
   method: 'HEAD' | 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: Buffer | string;
+  /** Overall deadline for the whole exchange: every hop, the headers and the body until it is read. */
   timeoutMs: number;
+  /** Longest silence from the peer (connecting, waiting, or mid-body) before the exchange fails. */
+  idleMs?: number;
   /** 0: a redirect is returned as the response (webhooks); >0: followed, each hop re-checked. */
   maxRedirects: number;
 }
@@ -48,7 +56,11 @@ export interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;
   url: string;
-  /** The body stream; the caller reads (with its own cap) or discards it. */
+  /**
+   * The body stream; the caller reads (with its own cap) or discards it. It fails with
+   * OutboundTimeoutError when the deadline or the idle limit passes before it ends, and with the
+   * socket's error when the peer closes or resets it early, so a pipeline over it always settles.
+   */
   body: IncomingMessage;
 }
 
@@ -72,7 +84,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
         const bad = addresses.find((a) => isForbiddenAddress(a.address, allowed(policy)));
         if (bad)
           return callback(
-            new OutboundRefusedError(`${hostname} resolves to a private or reserved address (${bad.address})`),
+            new OutboundRefusedError(`${hostname} resolves to a private or reserved address`),
             '',
             0,
           );
@@ -104,23 +116,33 @@ export function checkUrl(raw: string, policy: OutboundPolicy): URL {
 function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadline: number): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new Error(`timed out after ${request.timeoutMs} ms`));
+    if (remaining <= 0) return reject(new OutboundTimeoutError(`timed out after ${request.timeoutMs} ms`));
     const req = https.request(url, {
       method: request.method,
       headers: { 'user-agent': 'Verse/1 (+lyrics)', ...request.headers },
       lookup: guardedLookup(policy),
       ca: trustedCas(policy.extraCaFile),
-      timeout: remaining,
+      timeout: Math.min(request.idleMs ?? remaining, remaining),
       agent: false,
     });
-    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)), remaining);
+    let response: IncomingMessage | null = null;
+    // The timer outlives the headers: it ends the exchange, body included, and the body stream
+    // carries the error to whoever reads it.
+    const fail = (error: Error) => {
+      response?.destroy(error);
+      req.destroy(error);
+    };
+    const timer = setTimeout(() => fail(new OutboundTimeoutError(`timed out after ${request.timeoutMs} ms`)), remaining);
+    req.on('timeout', () => fail(new OutboundTimeoutError(`no data for ${request.idleMs ?? remaining} ms`)));
     req.on('response', (res) => {
-      clearTimeout(timer);
+      response = res;
+      res.once('close', () => clearTimeout(timer));
+      // Readers attach their own handlers; this one keeps an unread body's failure from crashing the process.
+      res.on('error', () => {});
       resolve(res);
     });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)));
     req.on('error', (error) => {
-      clearTimeout(timer);
+      if (!response) clearTimeout(timer);
       reject(error);
     });
     req.end(request.body);

@@ -81,6 +81,11 @@ Object.assign(OUTPUT_FORMATS, WORD_FORMATS);
 
 export const VARIANTS = new Set<Variant>(['original', 'transliterated']);
 
+/** The format named by a download path segment; own keys only, so `constructor` or `__proto__` is no format. */
+export function outputFormat(type: string): OutputFormat | null {
+  return Object.hasOwn(OUTPUT_FORMATS, type) ? OUTPUT_FORMATS[type]! : null;
+}
+
 /** Names the lines a file was rendered from: any change of text or timing gives a new revision. */
 export function outputRevision(job: JobRecord): string {
   return createHash('sha256')

@@ -2,10 +2,16 @@
  * One signed webhook POST, the same way for every sender (the webhook processor, dead-letter and
  * job replays, POST /webhook-test): https only, the destination's resolved address checked on
  * every attempt, 10 s, redirects returned rather than followed, success only on 2xx, the answer
- * read with a small cap. Failures are classified, never thrown: a refused destination, a timeout,
- * DNS, TLS, a refused or reset connection.
+ * read with a small cap, all within the one deadline. Failures are classified, never thrown: a
+ * refused destination, a timeout, DNS, TLS, a refused or reset connection.
  */
-import { type OutboundPolicy, OutboundRefusedError, outboundRequest, readCapped } from '../net/safe-http.ts';
+import {
+  type OutboundPolicy,
+  OutboundRefusedError,
+  OutboundTimeoutError,
+  outboundRequest,
+  readCapped,
+} from '../net/safe-http.ts';
 import { DELIVERY_TIMEOUT_MS } from './schedule.ts';
 import { webhookHeaders } from './signing.ts';
 
@@ -33,20 +39,20 @@ const RESPONSE_CAP_BYTES = 4096;
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_)/;
 
-/** A short, stable description of a failure with no reply (what Delivery attempt.error reports). */
+/**
+ * A coarse, stable description of a failure with no reply (what Delivery attempt.error reports):
+ * a category, never the socket's own message, so the answer cannot be used to map a network.
+ */
 export function describeFailure(error: unknown): string {
   if (error instanceof OutboundRefusedError) return `refused destination: ${error.message}`;
-  const e = error as NodeJS.ErrnoException;
-  const code = e?.code ?? '';
-  const message = e instanceof Error ? e.message : String(error);
-  if (/timed out/.test(message) || code === 'ETIMEDOUT')
-    return `timeout: no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return `dns: ${message}`;
-  if (TLS_CODES.test(code)) return `tls: ${message}`;
+  if (error instanceof OutboundTimeoutError) return `timeout: no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  const code = (error as NodeJS.ErrnoException)?.code ?? '';
+  if (code === 'ETIMEDOUT') return `timeout: no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return 'dns: the host name did not resolve';
+  if (TLS_CODES.test(code)) return 'tls: the secure connection failed';
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `unreachable: ${message}`;
-  return message.slice(0, 300);
+  return 'connection failed';
 }
 
 export async function deliverSigned(delivery: SignedDelivery, policy: OutboundPolicy): Promise<DeliveryOutcome> {

@@ -10,6 +10,7 @@ import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
 import type { SubmissionInput } from '../../core/jobs/submission.ts';
 import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
 import type { EndUser } from '../../sinks/cassandra/end-users.ts';
+import { CreationIncompleteError } from '../../sinks/job-writer.ts';
 import type { JobServices } from './services.ts';
 import type { Upload } from './upload.ts';
 
@@ -135,7 +136,15 @@ export async function createJobs(
         options.batchId,
         now,
       );
-      if (await services.writer.create(record)) {
+      let inserted: boolean;
+      try {
+        inserted = await services.writer.create(record);
+      } catch (error) {
+        // The stored job keeps its credit; the client's retry (or the sweeper) finishes its effects.
+        if (error instanceof CreationIncompleteError) spent--;
+        throw error;
+      }
+      if (inserted) {
         created.push({ record, endUser });
       } else {
         const existing = await services.jobs.get(jobId);

@@ -5,6 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { invalid } from '../../core/errors.ts';
+import { UUID_PATTERN } from '../../core/ids.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import type { FeedPosition } from '../../sinks/cassandra/feed.ts';
 import type { ListPosition } from '../../sinks/cassandra/webhook-deliveries.ts';
@@ -27,6 +28,20 @@ export function filterFingerprint(orgId: string, query: object): string {
     .slice(0, 16);
 }
 
+/** A cursor that verifies is still checked field by field: a bad one is the client's 400, never our 503. */
+function isCursorBody(value: unknown): value is CursorBody {
+  if (!value || typeof value !== 'object') return false;
+  const { t, j, f } = value as Record<string, unknown>;
+  return (
+    typeof t === 'number' &&
+    Number.isSafeInteger(t) &&
+    t >= 0 &&
+    t <= 8.64e15 &&
+    (j === null || (typeof j === 'string' && j.length <= 200)) &&
+    typeof f === 'string'
+  );
+}
+
 function encode(secret: string, body: CursorBody): string {
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
   return `${payload}.${sign(secret, payload)}`;
@@ -35,12 +50,13 @@ function encode(secret: string, body: CursorBody): string {
 function decode(secret: string, cursor: string, fingerprint: string): CursorBody {
   const [payload, signature] = cursor.split('.');
   if (!payload || !signature || !safeEqual(signature, sign(secret, payload))) throw invalid('cursor is not valid');
-  let body: CursorBody;
+  let body: unknown;
   try {
-    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorBody;
+    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw invalid('cursor is not valid');
   }
+  if (!isCursorBody(body)) throw invalid('cursor is not valid');
   if (body.f !== fingerprint)
     throw invalid('cursor was issued for other parameters; keep every other parameter identical while paging');
   return body;
@@ -52,6 +68,7 @@ export function encodeCursor(secret: string, position: FeedPosition, fingerprint
 
 export function decodeCursor(secret: string, cursor: string, fingerprint: string): FeedPosition {
   const body = decode(secret, cursor, fingerprint);
+  if (body.j !== null && !UUID_PATTERN.test(body.j)) throw invalid('cursor is not valid');
   return { updated_at: new Date(body.t), job_id: body.j };
 }
 

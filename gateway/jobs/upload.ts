@@ -5,6 +5,7 @@
  * and discarded by Node, so the connection is not dropped mid-upload).
  */
 import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -61,7 +62,12 @@ export async function readMultipart(
       const hash = createHash('sha256');
       const inspect = headCapture((chunk) => hash.update(chunk));
       const key = `audio/${orgId}/${newUuid()}`;
-      const size = await storage.put(key, part.file.pipe(inspect.stream), { maxBytes: MAX_UPLOAD_BYTES });
+      // pipeline (not .pipe): an aborted or timed-out upload fails the store's write, which removes its partial file.
+      const size = await storage.put(
+        key,
+        pipeline(part.file, inspect.stream, () => {}),
+        { maxBytes: MAX_UPLOAD_BYTES },
+      );
       upload = { key, format: 'mp3', filename: baseName(part.filename ?? 'audio'), sha256: hash.digest('hex'), size };
       if (part.file.truncated) throw tooLarge();
       if (size === 0) throw invalid('The file is empty');

@@ -7,14 +7,14 @@ export class MemoryMeter implements Meter {
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
-  private key(orgId: string, meter: MeterName, window: WindowName, seconds: number): string {
-    return `${meter}:${orgId}:${window}:${Math.floor(this.now() / 1000 / seconds)}`;
+  private key(orgId: string, meter: MeterName, window: WindowName, seconds: number, atS: number): string {
+    return `${meter}:${orgId}:${window}:${Math.floor(atS / seconds)}`;
   }
 
   async consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult> {
     const nowS = Math.floor(this.now() / 1000);
     let retryAfter = 0;
-    const keys = WINDOWS.map((w) => this.key(orgId, meter, w.name, w.seconds));
+    const keys = WINDOWS.map((w) => this.key(orgId, meter, w.name, w.seconds, nowS));
     WINDOWS.forEach((w, i) => {
       if ((this.used.get(keys[i]!) ?? 0) + n > limits[w.name]) {
         retryAfter = Math.max(retryAfter, (Math.floor(nowS / w.seconds) + 1) * w.seconds - nowS);
@@ -25,12 +25,12 @@ export class MemoryMeter implements Meter {
     WINDOWS.forEach((w, i) => {
       remaining[w.name] = Math.max(0, limits[w.name] - (this.used.get(keys[i]!) ?? 0));
     });
-    return { allowed: retryAfter === 0, retryAfter, limits, remaining };
+    return { allowed: retryAfter === 0, retryAfter, at: nowS, limits, remaining };
   }
 
-  async refund(orgId: string, meter: MeterName, n: number): Promise<void> {
+  async refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void> {
     for (const w of WINDOWS) {
-      const k = this.key(orgId, meter, w.name, w.seconds);
+      const k = this.key(orgId, meter, w.name, w.seconds, at);
       this.used.set(k, Math.max(0, (this.used.get(k) ?? 0) - n));
     }
   }

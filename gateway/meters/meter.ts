@@ -1,6 +1,6 @@
 /**
  * The rate-meter port. consume() takes n from every window of one meter or from none, atomically
- * across gateway processes; refund() gives back what a request consumed when it was then rejected.
+ * across gateway processes; refund() gives back what a request consumed, to the windows it was taken from, when it was then rejected.
  */
 import type { MeterLimits, MeterName, WindowName } from './limits.ts';
 
@@ -10,9 +10,11 @@ export interface MeterResult {
   remaining: Record<WindowName, number>;
   /** Seconds until every exhausted window has room again; 0 when allowed. */
   retryAfter: number;
+  /** The meter's clock (Unix seconds) when the units were taken: a refund goes back to those windows. */
+  at: number;
 }
 
 export interface Meter {
   consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult>;
-  refund(orgId: string, meter: MeterName, n: number): Promise<void>;
+  refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void>;
 }

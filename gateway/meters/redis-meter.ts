@@ -8,7 +8,7 @@ import { type MeterLimits, type MeterName, WINDOWS, type WindowName } from './li
 import type { Meter, MeterResult } from './meter.ts';
 
 // KEYS: one per window. ARGV: n, then (limit, seconds) per window.
-// Returns: allowed (0/1), retry_after, then the used count per window after the call.
+// Returns: allowed (0/1), retry_after, the meter clock (s), then the used count per window after the call.
 const CONSUME = `
 local n = tonumber(ARGV[1])
 local now = tonumber(redis.call('TIME')[1])
@@ -25,11 +25,11 @@ for i = 1, #KEYS do
   end
 end
 if blocked_until > 0 then
-  local out = {0, blocked_until}
+  local out = {0, blocked_until, now}
   for i = 1, #KEYS do out[#out + 1] = used[i] end
   return out
 end
-local out = {1, 0}
+local out = {1, 0, now}
 for i = 1, #KEYS do
   local seconds = tonumber(ARGV[2 * i + 1])
   local value = redis.call('INCRBY', keys[i], n)
@@ -39,13 +39,14 @@ end
 return out
 `;
 
-// Refund gives n back to the current windows, never below zero.
+// Refund gives n back to the windows the units were taken from (ARGV[2]: the meter clock at
+// consume), never below zero; a window that has since closed has nothing left to give back.
 const REFUND = `
 local n = tonumber(ARGV[1])
-local now = tonumber(redis.call('TIME')[1])
+local at = tonumber(ARGV[2])
 for i = 1, #KEYS do
-  local seconds = tonumber(ARGV[i + 1])
-  local key = KEYS[i] .. ':' .. math.floor(now / seconds)
+  local seconds = tonumber(ARGV[i + 2])
+  local key = KEYS[i] .. ':' .. math.floor(at / seconds)
   local value = tonumber(redis.call('GET', key) or '0')
   if value > 0 then redis.call('DECRBY', key, math.min(n, value)) end
 end
@@ -67,12 +68,19 @@ export class RedisMeter implements Meter {
     const reply = (await this.redis.eval(CONSUME, WINDOWS.length, ...this.keys(orgId, meter), n, ...args)) as number[];
     const remaining = {} as Record<WindowName, number>;
     WINDOWS.forEach((w, i) => {
-      remaining[w.name] = Math.max(0, limits[w.name] - Number(reply[i + 2]));
+      remaining[w.name] = Math.max(0, limits[w.name] - Number(reply[i + 3]));
     });
-    return { allowed: reply[0] === 1, retryAfter: Number(reply[1]), limits, remaining };
+    return { allowed: reply[0] === 1, retryAfter: Number(reply[1]), at: Number(reply[2]), limits, remaining };
   }
 
-  async refund(orgId: string, meter: MeterName, n: number): Promise<void> {
-    await this.redis.eval(REFUND, WINDOWS.length, ...this.keys(orgId, meter), n, ...WINDOWS.map((w) => w.seconds));
+  async refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void> {
+    await this.redis.eval(
+      REFUND,
+      WINDOWS.length,
+      ...this.keys(orgId, meter),
+      n,
+      at,
+      ...WINDOWS.map((w) => w.seconds),
+    );
   }
 }

@@ -2,12 +2,14 @@
  * GET /metrics, Prometheus text: this gateway's requests and latencies (per process, as Prometheus
  * scrapes each gateway), the processors' shared series (stage durations, webhook outcomes; see
  * sinks/redis/shared-metrics.ts), consumer lag per group and the outbox entries no sweeper has
- * redone. Outside the API prefix and without an API key; when VERSE_METRICS_TOKEN is set it must be
- * presented as a bearer token.
+ * redone. Outside the API prefix and without an API key: VERSE_METRICS_TOKEN is presented as a
+ * bearer token (production requires one; only development leaves /metrics open). Lag and outbox
+ * are read at most once per SLOW_SERIES_CACHE_MS however often it is scraped.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { cached } from '../../core/cached.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import type { LagRow } from '../../sinks/kafka/consumer-lag.ts';
 import type { SharedMetrics } from '../../sinks/redis/shared-metrics.ts';
@@ -20,7 +22,12 @@ export interface MetricsOptions {
   token: string | null;
 }
 
+/** Consumer lag (a Kafka admin call) and the outbox (16 partition reads) are this old at most. */
+export const SLOW_SERIES_CACHE_MS = 10_000;
+
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+  const consumerLag = options.consumerLag && cached(options.consumerLag, SLOW_SERIES_CACHE_MS);
+  const unsweptOutbox = options.unsweptOutbox && cached(options.unsweptOutbox, SLOW_SERIES_CACHE_MS);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'verse_gateway_' });
   const requests = new Counter({
@@ -51,16 +58,16 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
     }
     const parts = [await registry.metrics()];
     if (options.shared) parts.push(await options.shared.render().catch(() => '# shared metrics unavailable\n'));
-    if (options.consumerLag) {
-      const rows = await options.consumerLag().catch(() => null);
+    if (consumerLag) {
+      const rows = await consumerLag().catch(() => null);
       parts.push(
         '# HELP verse_consumer_lag Messages not yet processed, by consumer group and topic.\n# TYPE verse_consumer_lag gauge\n' +
           (rows ?? []).map((r) => `verse_consumer_lag{group="${r.group}",topic="${r.topic}"} ${r.lag}`).join('\n') +
           '\n',
       );
     }
-    if (options.unsweptOutbox) {
-      const count = await options.unsweptOutbox().catch(() => null);
+    if (unsweptOutbox) {
+      const count = await unsweptOutbox().catch(() => null);
       parts.push(
         '# HELP verse_outbox_unswept Job changes whose side effects a crash left undone and no sweeper has redone yet.\n' +
           '# TYPE verse_outbox_unswept gauge\n' +

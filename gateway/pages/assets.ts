@@ -9,7 +9,8 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 };
 
 export default async function assetRoutes(app: FastifyInstance): Promise<void> {
-  const loaded = Object.fromEntries(
+  // A Map, not an object: a name like `constructor` must find nothing, not Object.prototype's.
+  const loaded = new Map(
     Object.entries(ASSETS).map(([name, a]) => [
       name,
       { body: readFileSync(path.join(import.meta.dirname, 'assets', a.file)), type: a.type },
@@ -19,7 +20,7 @@ export default async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:name',
     { config: { auth: false }, schema: { hide: true } },
     async (request, reply) => {
-      const asset = loaded[request.params.name];
+      const asset = loaded.get(request.params.name);
       if (!asset) return reply.status(404).type('text/plain').send('Not found');
       return reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
     },

@@ -74,7 +74,7 @@ export default fp<MeterOptions>(
       if (!metered) return;
       let result = metered.result;
       if (reply.statusCode >= 400 && metered.cost > 0 && request.principal) {
-        await meter.refund(request.principal.org.org_id, metered.meter, metered.cost);
+        await meter.refund(request.principal.org.org_id, metered.meter, metered.cost, result.at);
         const remaining = { ...result.remaining };
         for (const w of WINDOWS) remaining[w.name] = Math.min(result.limits[w.name], remaining[w.name] + metered.cost);
         result = { ...result, remaining };

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../core/errors.ts';
-import { OUTPUT_FORMATS, VARIANTS } from '../../core/render/outputs.ts';
+import { outputFormat, VARIANTS } from '../../core/render/outputs.ts';
 import type { Variant } from '../../core/render/timed-lines.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
@@ -42,7 +42,7 @@ export default async function downloadRoutes(app: FastifyInstance, options: JobR
     async (request, reply) => {
       const { job_id: jobId, type, variant } = request.params;
       const job = await ownJob(options.services, principalOf(request).org.org_id, jobId);
-      const format = OUTPUT_FORMATS[type];
+      const format = outputFormat(type);
       if (!format || !VARIANTS.has(variant as Variant)) throw notFound('Download type');
       const l = job.lifecycle;
       if (l.status === 'failed') {

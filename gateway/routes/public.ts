@@ -1,5 +1,6 @@
 /** The routes without authentication: language list, health, and the withdrawn POST /align. */
 import type { FastifyInstance } from 'fastify';
+import { cached } from '../../core/cached.ts';
 import { ApiError } from '../../core/errors.ts';
 import { LANGUAGES } from '../../core/languages.ts';
 import type { LanguageList } from '../../schemas/generated/api/language-list.ts';
@@ -11,12 +12,16 @@ export interface PublicRouteOptions {
   probes: Record<ComponentName, Probe>;
 }
 
+/** How long one round of dependency probes answers GET /health: any request rate costs at most one round a second. */
+export const HEALTH_CACHE_MS = 1000;
+
 const languageList: LanguageList = {
   languages: LANGUAGES.map(({ name, family }) => ({ name, family })),
   total: LANGUAGES.length,
 };
 
 export default async function publicRoutes(app: FastifyInstance, options: PublicRouteOptions): Promise<void> {
+  const currentHealth = cached(() => checkHealth(options.version, options.probes), HEALTH_CACHE_MS);
   app.get(
     '/languages',
     {
@@ -41,7 +46,7 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
       },
     },
     async (_request, reply) => {
-      const health = await checkHealth(options.version, options.probes);
+      const health = await currentHealth();
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );

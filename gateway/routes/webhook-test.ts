@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../core/errors.ts';
+import { checkUrl } from '../../core/net/safe-http.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
 import { randomId } from '../../core/secrets.ts';
@@ -88,6 +89,11 @@ export default async function webhookTestRoutes(app: FastifyInstance, options: J
     },
     async (request) => {
       const { webhook_url: url, event = 'job.complete' } = request.body;
+      try {
+        checkUrl(url, options.services.outbound);
+      } catch (error) {
+        throw invalid(`webhook_url is not allowed: ${(error as Error).message}`);
+      }
       const payload =
         event === 'batch.complete'
           ? batchPayload('00000000-0000-4000-8000-000000000001', 'complete', [
@@ -104,7 +110,7 @@ export default async function webhookTestRoutes(app: FastifyInstance, options: J
         },
         options.services.outbound,
       );
-      if (outcome.refused) throw invalid(`webhook_url is not allowed: ${outcome.error}`);
+      if (outcome.refused) throw invalid('webhook_url is not allowed: it resolves to a private or reserved address');
       return {
         delivered: outcome.success,
         status_code: outcome.status_code,

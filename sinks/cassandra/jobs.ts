@@ -185,6 +185,25 @@ export class CassandraJobStore {
     ]);
   }
 
+  /** The pending entry of one change, or null when its effects all ran. */
+  async outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null> {
+    const row = (
+      await this.db.execute('SELECT * FROM job_outbox WHERE shard = ? AND job_id = ? AND version = ?', [
+        outboxShard(jobId),
+        jobId,
+        version,
+      ])
+    ).first();
+    return row
+      ? {
+          job_id: String(row.job_id),
+          version: row.version as number,
+          effects: JSON.parse(row.effects as string) as string[],
+          created_at: row.created_at as Date,
+        }
+      : null;
+  }
+
   async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
     const out: OutboxEntry[] = [];
     for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {

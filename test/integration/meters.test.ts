@@ -72,10 +72,23 @@ describe('Redis meters (real Redis, real HTTP)', () => {
     const org = await testOrg(platform, { limits: { 'read.minute': 3 } });
     const meter = new RedisMeter(platform.redis, platform.config.namespace);
     const limits = { minute: 3, hour: 2000, day: 20000 };
-    await meter.consume(org.org_id, 'read', 1, limits);
-    await meter.refund(org.org_id, 'read', 1);
+    const taken = await meter.consume(org.org_id, 'read', 1, limits);
+    await meter.refund(org.org_id, 'read', 1, taken.at);
     expect(await counters(org.org_id, 'read')).toEqual([0, 0, 0]);
-    await meter.refund(org.org_id, 'read', 5);
+    await meter.refund(org.org_id, 'read', 5, taken.at);
     expect(await counters(org.org_id, 'read')).toEqual([0, 0, 0]);
+  });
+
+  it('a refund goes back to the windows the units came from, not the current ones', async () => {
+    const org = await testOrg(platform);
+    const meter = new RedisMeter(platform.redis, platform.config.namespace);
+    const limits = { minute: 3, hour: 2000, day: 20000 };
+    const taken = await meter.consume(org.org_id, 'read', 2, limits);
+    // Units taken in the minute before this one: refunding them must not touch the current minute.
+    await meter.refund(org.org_id, 'read', 2, taken.at - 60);
+    const minuteKey = `${platform.config.namespace}:meter:read:${org.org_id}:minute:${Math.floor(taken.at / 60)}`;
+    expect(Number(await platform.redis.get(minuteKey))).toBe(2);
+    await meter.refund(org.org_id, 'read', 2, taken.at);
+    expect(Number(await platform.redis.get(minuteKey))).toBe(0);
   });
 });

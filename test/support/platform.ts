@@ -17,6 +17,7 @@ export const TEST_NAMESPACE = 'verse_test';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
+    VERSE_MODE: 'development',
     ...process.env,
     ...inject('infraEnv'),
     VERSE_NAMESPACE: TEST_NAMESPACE,

@@ -25,7 +25,7 @@ export async function unitGateway(
   const usage = new MemoryUsageStore();
   const meter = new MemoryMeter();
   const app = await buildGateway({
-    config: loadConfig({ VERSE_LOG_LEVEL: 'silent' }),
+    config: loadConfig({ VERSE_MODE: 'development', VERSE_LOG_LEVEL: 'silent' }),
     logger: createLogger('silent', 'unit'),
     orgs,
     usage,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
 
 describe('loadConfig', () => {
-  it('has working defaults for a local machine', () => {
-    const c = loadConfig({});
+  const dev = { VERSE_MODE: 'development' };
+  it('has working defaults for a local machine in development mode', () => {
+    const c = loadConfig(dev);
     expect(c.port).toBe(8000);
     expect(c.baseUrl).toBe('http://127.0.0.1:8000');
     expect(c.kafkaBrokers).toEqual(['127.0.0.1:9092']);
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
 
   it('reads every VERSE_ setting', () => {
     const c = loadConfig({
+      ...dev,
       VERSE_KAFKA_BROKERS: 'a:1, b:2',
       VERSE_CASSANDRA_CONTACT_POINTS: 'c1,c2',
       VERSE_REDIS_URL: 'redis://r:7000',
@@ -43,6 +45,29 @@ describe('loadConfig', () => {
     ['VERSE_BASE_URL', 'not a url'],
     ['VERSE_NAMESPACE', 'Bad-Name'],
   ])('refuses %s=%s instead of guessing', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(name);
+    expect(() => loadConfig({ ...dev, [name]: value })).toThrow(name);
+  });
+
+  const secrets = {
+    VERSE_CURSOR_SECRET: 'c'.repeat(32),
+    VERSE_REVIEW_SECRET: 'r'.repeat(32),
+    VERSE_METRICS_TOKEN: 'm'.repeat(32),
+  };
+  it('production is the default, and refuses to start on development secrets', () => {
+    expect(() => loadConfig({})).toThrow('VERSE_CURSOR_SECRET must be set in production');
+    for (const name of Object.keys(secrets)) {
+      const { [name]: _left, ...others } = secrets as Record<string, string>;
+      expect(() => loadConfig(others)).toThrow(name);
+      expect(() => loadConfig({ ...others, [name]: 'short' })).toThrow(`${name} must be at least 32`);
+    }
+    const c = loadConfig(secrets);
+    expect(c.mode).toBe('production');
+    expect(c.cursorSecret).toBe(secrets.VERSE_CURSOR_SECRET);
+    expect(c.metricsToken).toBe(secrets.VERSE_METRICS_TOKEN);
+  });
+
+  it('development mode is explicit and named', () => {
+    expect(() => loadConfig({ VERSE_MODE: 'dev' })).toThrow('VERSE_MODE must be production or development');
+    expect(loadConfig(dev)).toMatchObject({ mode: 'development', metricsToken: null });
   });
 });

@@ -26,7 +26,7 @@ function fakeKafka() {
 async function start(kafka: Kafka): Promise<RunningProcessor> {
   return startProcessor(
     {
-      config: loadConfig({}),
+      config: loadConfig({ VERSE_MODE: 'development' }),
       kafka,
       registry: {} as SchemaRegistry,
       publisher: {} as Publisher,

@@ -23,10 +23,24 @@ describe('address policy (outbound requests)', () => {
     ['v4-mapped loopback', '::ffff:127.0.0.1'],
     ['v4-mapped loopback (hex)', '::ffff:7f00:1'],
     ['NAT64 private', '64:ff9b::10.0.0.1'],
+    ['NAT64 private (hex)', '64:ff9b::a00:1'],
+    ['NAT64 local-use', '64:ff9b:1::8.8.8.8'],
+    ['v4-compatible loopback', '::127.0.0.1'],
+    ['v4-compatible loopback (hex)', '::7f00:1'],
+    ['v4-compatible public (deprecated)', '::8.8.8.8'],
+    ['v4-mapped, written out', '0:0:0:0:0:ffff:7f00:1'],
+    ['v4-mapped metadata (hex)', '::ffff:a9fe:a9fe'],
+    ['v4-translated loopback', '::ffff:0:127.0.0.1'],
+    ['v4-translated private (hex)', '::ffff:0:a00:1'],
+    ['6to4', '2002:7f00:1::1'],
+    ['6to4 of a public address', '2002:808:808::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['site-local', 'fec0::1'],
+    ['loopback written out', '0:0:0:0:0:0:0:1'],
     ['not an address', 'example.com'],
   ])('refuses %s (%s)', (_n, address) => expect(isForbiddenAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows public %s', (address) =>
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808'])('allows public %s', (address) =>
     expect(isForbiddenAddress(address)).toBe(false),
   );
 

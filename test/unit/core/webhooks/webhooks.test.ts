@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
-import { OutboundRefusedError } from '../../../../core/net/safe-http.ts';
+import { OutboundRefusedError, OutboundTimeoutError } from '../../../../core/net/safe-http.ts';
 import { generateWebhookSecret } from '../../../../core/secrets.ts';
 import { describeFailure } from '../../../../core/webhooks/deliver.ts';
 import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts';
@@ -172,13 +172,16 @@ describe('the delivery schedule', () => {
 describe('what a failed attempt reports', () => {
   const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
   it.each([
-    [new OutboundRefusedError('10.0.0.1 is a private or reserved address'), /^refused destination: 10\.0\.0\.1/],
-    [new Error('timed out after 10000 ms'), /^timeout: no answer within 10 s$/],
-    [errno('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), /^dns: /],
-    [errno('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), /^tls: self-signed/],
+    [new OutboundRefusedError('hooks.example.com resolves to a private or reserved address'), /^refused destination: hooks/],
+    [new OutboundTimeoutError('timed out after 10000 ms'), /^timeout: no complete answer within 10 s$/],
+    [errno('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), /^dns: the host name did not resolve$/],
+    [errno('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), /^tls: the secure connection failed$/],
     [errno('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), /^tls: /],
     [errno('ECONNREFUSED'), /^connection refused$/],
     [errno('ECONNRESET'), /^connection reset$/],
+    // Raw socket messages (ports, addresses, protocol details) never reach the caller.
+    [errno('EPROTO', 'write EPROTO 10.1.2.3:8443 wrong version number'), /^connection failed$/],
+    [errno('EHOSTUNREACH', 'connect EHOSTUNREACH 10.1.2.3:22'), /^connection failed$/],
   ])('%s', (error, expected) => {
     expect(describeFailure(error)).toMatch(expected);
   });
