@@ -145,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     version: env.VERSE_VERSION || '0.1.0',
     cursorSecret: secret(env, 'VERSE_CURSOR_SECRET', mode, 'verse-local-cursor-secret'),
     reviewSecret: secret(env, 'VERSE_REVIEW_SECRET', mode, 'verse-local-review-secret'),
-    metricsToken: mode === 'development' ? env.VERSE_METRICS_TOKEN || null : secret(env, 'VERSE_METRICS_TOKEN', mode, ''),
+    metricsToken:
+      mode === 'development' ? env.VERSE_METRICS_TOKEN || null : secret(env, 'VERSE_METRICS_TOKEN', mode, ''),
   };
 }

@@ -44,7 +44,7 @@ export const ERROR_CODES = {
   METHOD_001: { status: 405, error: 'method_not_allowed' },
   GONE_001: { status: 410, error: 'gone' },
   BODY_001: { status: 413, error: 'payload_too_large' },
-  BODY_002: { status: 408, error: 'request_timeout', retryable: true },
+  BODY_002: { status: 408, error: 'request_timeout' },
   MEDIA_001: { status: 415, error: 'unsupported_media_type' },
   SRV_001: { status: 503, error: 'service_unavailable', retryable: true },
 } as const satisfies Record<string, CodeInfo>;

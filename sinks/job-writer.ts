@@ -202,7 +202,10 @@ export class JobWriter {
       if (touched) await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
     }
     await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
-    this.deps.logger.warn({ job_id: entry.job_id, version: entry.version, effects: entry.effects }, 'outbox entry redone');
+    this.deps.logger.warn(
+      { job_id: entry.job_id, version: entry.version, effects: entry.effects },
+      'outbox entry redone',
+    );
   }
 
   /** The outbox entries a sweep would redo now: older than OUTBOX_STALE_MS. */

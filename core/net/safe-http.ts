@@ -83,11 +83,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
       if (!policy.allowPrivateNetwork) {
         const bad = addresses.find((a) => isForbiddenAddress(a.address, allowed(policy)));
         if (bad)
-          return callback(
-            new OutboundRefusedError(`${hostname} resolves to a private or reserved address`),
-            '',
-            0,
-          );
+          return callback(new OutboundRefusedError(`${hostname} resolves to a private or reserved address`), '', 0);
       }
       if (addresses.length === 0) return callback(new Error(`${hostname} has no addresses`), '', 0);
       if ((options as { all?: boolean }).all)
@@ -132,7 +128,10 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadli
       response?.destroy(error);
       req.destroy(error);
     };
-    const timer = setTimeout(() => fail(new OutboundTimeoutError(`timed out after ${request.timeoutMs} ms`)), remaining);
+    const timer = setTimeout(
+      () => fail(new OutboundTimeoutError(`timed out after ${request.timeoutMs} ms`)),
+      remaining,
+    );
     req.on('timeout', () => fail(new OutboundTimeoutError(`no data for ${request.idleMs ?? remaining} ms`)));
     req.on('response', (res) => {
       response = res;

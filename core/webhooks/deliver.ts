@@ -45,7 +45,8 @@ const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_
  */
 export function describeFailure(error: unknown): string {
   if (error instanceof OutboundRefusedError) return `refused destination: ${error.message}`;
-  if (error instanceof OutboundTimeoutError) return `timeout: no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (error instanceof OutboundTimeoutError)
+    return `timeout: no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
   const code = (error as NodeJS.ErrnoException)?.code ?? '';
   if (code === 'ETIMEDOUT') return `timeout: no complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return 'dns: the host name did not resolve';

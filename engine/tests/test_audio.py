@@ -1,3 +1,8 @@
+import subprocess
+import sys
+
+import av
+import numpy as np
 import pytest
 
 from verse_engine.audio import AudioError, load
@@ -48,4 +53,67 @@ def test_the_fifteen_minute_cap(tmp_path):
     path = encode(tmp_path / "long.flac", "flac", "flac", 16000, seconds=15 * 60 + 5)
     with pytest.raises(AudioError) as error:
         load(path)
+    assert error.value.code == "audio_too_long"
+
+
+def lying_flac(tmp_path, actual_seconds: int, declared_seconds: int):
+    """A FLAC of silence whose STREAMINFO claims declared_seconds (an audio bomb: tiny, decodes long)."""
+    path = tmp_path / "bomb.flac"
+    with av.open(str(path), "w", format="flac") as container:
+        stream = container.add_stream("flac", rate=16000)
+        stream.layout = "mono"
+        silence = np.zeros((1, 16000 * 60), dtype=np.int16)
+        for _ in range(actual_seconds // 60):
+            frame = av.AudioFrame.from_ndarray(silence, format="s16", layout="mono")
+            frame.sample_rate = 16000
+            for packet in stream.encode(frame):
+                container.mux(packet)
+        for packet in stream.encode(None):
+            container.mux(packet)
+    data = bytearray(path.read_bytes())
+    # STREAMINFO starts after 'fLaC' and a 4-byte block header; total samples are its 36 bits at byte 13.
+    info = 8
+    total = declared_seconds * 16000
+    data[info + 13] = (data[info + 13] & 0xF0) | ((total >> 32) & 0x0F)
+    data[info + 14 : info + 18] = (total & 0xFFFFFFFF).to_bytes(4, "big")
+    path.write_bytes(bytes(data))
+    return path
+
+
+PEAK_RSS_PROBE = """
+import resource, sys
+from verse_engine.audio import AudioError, load
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    load(sys.argv[1])
+    print("decoded")
+except AudioError as error:
+    print(error.code)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+"""
+
+
+def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path):
+    """Declares 3 minutes, holds 60: refused once decoding passes 15 minutes, in bounded memory.
+
+    Decoding all of it before checking (as before) peaks near 350 MB for this 0.6 MB file; the
+    bounded decoder stops at 15 minutes of output (about 29 MB of samples).
+    """
+    path = lying_flac(tmp_path, actual_seconds=60 * 60, declared_seconds=180)
+    assert path.stat().st_size < 1_000_000
+    probe = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS_PROBE, str(path)], capture_output=True, text=True, check=True, timeout=120
+    )
+    outcome, peak_mb = probe.stdout.split()
+    assert outcome == "audio_too_long"
+    assert int(peak_mb) < 150, f"decoding the bomb grew the engine by {peak_mb} MB"
+
+
+def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
+    from verse_engine.audio import decode_bounded
+
+    path = encode(tmp_path / "ten.flac", "flac", "flac", 16000, seconds=10)
+    assert abs(len(decode_bounded(path, max_seconds=60)) / 16000 - 10) < 0.1
+    with pytest.raises(AudioError) as error:
+        decode_bounded(path, max_seconds=3)
     assert error.value.code == "audio_too_long"

@@ -1,5 +1,10 @@
 """Decoding every accepted format to 16 kHz mono float32, with explicit failures for audio that is
-empty, unreadable, cut short or longer than the 15-minute cap."""
+empty, unreadable, cut short or longer than the 15-minute cap.
+
+The file's own claims (duration, sample rate, channels) are never trusted for memory: decoding
+streams frame by frame through a resampler into 16 kHz mono, and stops as soon as the output passes
+the cap, so a small file that declares 3 minutes but decodes to an hour costs at most the cap's
+worth of samples (15 min x 16 kHz x 2 bytes, about 29 MB), whatever its header says."""
 
 from __future__ import annotations
 
@@ -7,7 +12,6 @@ from pathlib import Path
 
 import av
 import numpy as np
-from faster_whisper import decode_audio
 
 SAMPLE_RATE = 16000
 MAX_SECONDS = 15 * 60
@@ -34,6 +38,50 @@ def declared_duration(path: Path) -> float | None:
     return None
 
 
+def _too_long(seconds: float) -> AudioError:
+    return AudioError("audio_too_long", f"The audio is over {seconds / 60:.1f} minutes long; the limit is 15 minutes")
+
+
+def decode_bounded(path: Path, max_seconds: float) -> np.ndarray:
+    """16 kHz mono float32, decoded as a stream; AudioError past max_seconds of output.
+
+    Packets that fail to decode are skipped (as faster-whisper's decoder does), so a damaged frame
+    costs its few milliseconds, not the song; a file with nothing decodable comes back empty.
+    """
+    budget = int(max_seconds * SAMPLE_RATE)
+    chunks: list[np.ndarray] = []
+    total = 0
+
+    def keep(frames: list[av.AudioFrame]) -> None:
+        nonlocal total
+        for out in frames:
+            samples = out.to_ndarray().reshape(-1)
+            total += samples.size
+            if total > budget:
+                raise _too_long(max_seconds)
+            chunks.append(samples)
+
+    try:
+        with av.open(str(path), metadata_errors="ignore") as container:
+            stream = next((s for s in container.streams if s.type == "audio"), None)
+            if stream is None:
+                raise AudioError("undecodable_audio", "The file has no audio stream")
+            resampler = av.AudioResampler(format="s16", layout="mono", rate=SAMPLE_RATE)
+            for packet in container.demux(stream):
+                try:
+                    frames = packet.decode()
+                except av.error.InvalidDataError:
+                    continue
+                for frame in frames:
+                    keep(resampler.resample(frame))
+            keep(resampler.resample(None))
+    except (av.error.FFmpegError, ValueError, IndexError) as error:
+        raise AudioError("undecodable_audio", f"The audio could not be decoded: {error}") from error
+    if not chunks:
+        return np.zeros(0, dtype=np.float32)
+    return np.concatenate(chunks).astype(np.float32) / 32768.0
+
+
 def load(path: str | Path) -> np.ndarray:
     path = Path(path)
     if not path.is_file() or path.stat().st_size == 0:
@@ -41,10 +89,7 @@ def load(path: str | Path) -> np.ndarray:
     declared = declared_duration(path)
     if declared is not None and declared > MAX_SECONDS + 1:
         raise AudioError("audio_too_long", f"The audio is {declared / 60:.1f} minutes long; the limit is 15 minutes")
-    try:
-        audio = decode_audio(str(path), sampling_rate=SAMPLE_RATE)
-    except (av.error.FFmpegError, ValueError, IndexError) as error:
-        raise AudioError("undecodable_audio", f"The audio could not be decoded: {error}") from error
+    audio = decode_bounded(path, max_seconds=MAX_SECONDS + 1)
     seconds = len(audio) / SAMPLE_RATE
     if seconds < 0.1:
         raise AudioError("empty_audio", "The audio contains no sound to transcribe")

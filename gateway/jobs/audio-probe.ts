@@ -5,12 +5,16 @@
  */
 import { MAX_AUDIO_URL_BYTES } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
-import { AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
+import { AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
 
 export async function probeAudioUrl(url: string, policy: OutboundPolicy): Promise<void> {
   try {
-    const res = await outboundRequest(url, { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, maxRedirects: 5 }, policy);
+    const res = await outboundRequest(
+      url,
+      { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, maxRedirects: 5 },
+      policy,
+    );
     res.body.resume();
     const length = Number(res.headers['content-length']);
     if (res.status >= 200 && res.status < 300 && Number.isFinite(length) && length > MAX_AUDIO_URL_BYTES) {

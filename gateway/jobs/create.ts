@@ -35,11 +35,20 @@ export function authoriseFeatures(principal: Principal, inputs: SubmissionInput[
   }
 }
 
+/** A path segment percent-decoded, or as written when its escapes are not valid UTF-8 (`%ff`). */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function filenameOf(audio: AudioInput): string {
   if (audio.source === 'upload') return audio.upload.filename;
   const last = new URL(audio.url).pathname.split('/').filter(Boolean).pop() ?? 'audio';
   return (
-    decodeURIComponent(last)
+    decodedOrRaw(last)
       .replace(/\.[^.]*$/, '')
       .replace(/[^\p{L}\p{M}\p{N}._ -]/gu, '_')
       .slice(0, 120) || 'audio'
@@ -98,6 +107,22 @@ export function newJobRecord(
   };
 }
 
+const insufficientCredits = (n: number) =>
+  new ApiError(
+    'PAY_001',
+    n === 1
+      ? 'Your credit balance is 0 or below. Buy credits to submit jobs.'
+      : `Your credit balance does not cover ${n} jobs. Buy credits to submit this batch.`,
+  );
+
+/**
+ * The cheap credit check a submission passes before any outbound request (the audio_url probes):
+ * the balance read at authentication. createJobs takes the credits atomically later.
+ */
+export function checkCredits(principal: Principal, jobCount: number): void {
+  if (principal.org.credits <= 0 || principal.org.credits < jobCount) throw insufficientCredits(jobCount);
+}
+
 /**
  * Creates the jobs (all of a batch, or one) after taking their credits. With an idempotency key the
  * ids are derived from it, and a job that already exists from an earlier attempt is reused and its
@@ -111,31 +136,23 @@ export async function createJobs(
   options: { idempotencyKey: string | null; batchId: string | null; jobIds?: string[] },
 ): Promise<{ record: JobRecord; endUser: EndUser | null }[]> {
   const orgId = principal.org.org_id;
-  if (!(await orgs.spendCredits(orgId, jobs.length))) {
-    throw new ApiError(
-      'PAY_001',
-      jobs.length === 1
-        ? 'Your credit balance is 0 or below. Buy credits to submit jobs.'
-        : `Your credit balance does not cover ${jobs.length} jobs. Buy credits to submit this batch.`,
-    );
-  }
+  if (!(await orgs.spendCredits(orgId, jobs.length))) throw insufficientCredits(jobs.length);
   let spent = jobs.length;
   try {
     const now = new Date();
-    const created: { record: JobRecord; endUser: EndUser | null }[] = [];
+    // Every record is built (and every input's derivations run) before the first is stored, so an
+    // input that cannot become a job stops the whole batch before anything is created or charged.
+    const records: { record: JobRecord; endUser: EndUser | null }[] = [];
     for (const [index, job] of jobs.entries()) {
       const jobId =
         options.jobIds?.[index] ??
         (options.idempotencyKey ? derivedUuid(orgId, 'job', options.idempotencyKey, String(index)) : newUuid());
       const endUser = job.input.end_user ? await services.endUsers.upsert(orgId, job.input.end_user) : null;
-      const record = newJobRecord(
-        jobId,
-        { org_id: orgId, key_id: principal.key.key_id },
-        job,
-        endUser,
-        options.batchId,
-        now,
-      );
+      const owner = { org_id: orgId, key_id: principal.key.key_id };
+      records.push({ record: newJobRecord(jobId, owner, job, endUser, options.batchId, now), endUser });
+    }
+    const created: { record: JobRecord; endUser: EndUser | null }[] = [];
+    for (const { record, endUser } of records) {
       let inserted: boolean;
       try {
         inserted = await services.writer.create(record);
@@ -147,8 +164,9 @@ export async function createJobs(
       if (inserted) {
         created.push({ record, endUser });
       } else {
-        const existing = await services.jobs.get(jobId);
-        if (!existing || existing.org_id !== orgId) throw new Error(`job ${jobId} exists for another organisation`);
+        const existing = await services.jobs.get(record.job_id);
+        if (!existing || existing.org_id !== orgId)
+          throw new Error(`job ${record.job_id} exists for another organisation`);
         await orgs.addCredits(orgId, 1);
         created.push({ record: existing, endUser });
       }

@@ -74,13 +74,6 @@ export class RedisMeter implements Meter {
   }
 
   async refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void> {
-    await this.redis.eval(
-      REFUND,
-      WINDOWS.length,
-      ...this.keys(orgId, meter),
-      n,
-      at,
-      ...WINDOWS.map((w) => w.seconds),
-    );
+    await this.redis.eval(REFUND, WINDOWS.length, ...this.keys(orgId, meter), n, at, ...WINDOWS.map((w) => w.seconds));
   }
 }

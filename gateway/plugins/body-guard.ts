@@ -64,13 +64,18 @@ export default fp<BodyGuardOptions>(
         sendError(reply, new ApiError('BODY_002', `The request body did not arrive in time (${why}). Send it again.`));
       };
       // No 'data' listener here: it would start the body flowing before its parser is attached.
-      // The socket's idle timer is refreshed by the HTTP parser on every byte it reads.
-      raw.setTimeout(idleMs, () => expire(`no data for ${idleMs / 1000} s`));
+      // The socket's idle timer is refreshed by the HTTP parser on every byte it reads, and Node
+      // reports its expiry as 'timeout' on the incomplete request. (Injected test requests have no socket.)
+      const watchesSocket = typeof raw.socket?.setTimeout === 'function';
+      if (watchesSocket) {
+        raw.socket.setTimeout(idleMs);
+        raw.on('timeout', () => expire(`no data for ${idleMs / 1000} s`));
+      }
       const overall = setTimeout(() => expire(`not complete within ${deadlineMs / 1000} s`), deadlineMs);
       const stop = () => {
         clearTimeout(overall);
         raw.removeAllListeners('timeout');
-        raw.socket?.setTimeout(0);
+        if (watchesSocket) raw.socket.setTimeout(0);
       };
       raw.once('end', stop);
       raw.once('close', stop);

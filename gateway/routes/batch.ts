@@ -9,7 +9,7 @@ import { isHttpsUrl, parseSubmission, type SubmissionInput } from '../../core/jo
 import type { Batch } from '../../schemas/generated/api/batch.ts';
 import type { BatchRecord } from '../../sinks/cassandra/batches.ts';
 import { probeAudioUrl } from '../jobs/audio-probe.ts';
-import { authoriseFeatures, createJobs } from '../jobs/create.ts';
+import { authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
@@ -99,8 +99,10 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
       const orgId = principal.org.org_id;
       const { inputs, webhookUrl } = parseBatch(request.body);
       authoriseFeatures(principal, inputs);
-      await Promise.all(inputs.map((i) => probeAudioUrl(i.audio_url!, services.outbound)));
+      checkCredits(principal, inputs.length);
       return withIdempotency(services.idempotency, request, reply, orgId, requestHash(request.body), async (key) => {
+        // The only outbound calls, after every cheap check (auth, body, plan, credits, meter, idempotency).
+        await Promise.all(inputs.map((i) => probeAudioUrl(i.audio_url!, services.outbound)));
         const batchId = key ? derivedUuid(orgId, 'batch', key) : newUuid();
         const jobKey = key ? `${key}#batch` : null;
         const jobIds = inputs.map((_, i) => (jobKey ? derivedUuid(orgId, 'job', jobKey, String(i)) : newUuid()));

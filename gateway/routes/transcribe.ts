@@ -4,7 +4,7 @@ import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
 import { probeAudioUrl } from '../jobs/audio-probe.ts';
-import { type AudioInput, authoriseFeatures, createJobs } from '../jobs/create.ts';
+import { type AudioInput, authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import type { JobServices } from '../jobs/services.ts';
 import { readMultipart, type Upload } from '../jobs/upload.ts';
@@ -79,10 +79,12 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
         if (!upload && !input.audio_url)
           throw invalid('Send the audio as a multipart file, or an https audio_url in JSON');
         authoriseFeatures(principal, [input]);
-        if (input.audio_url) await probeAudioUrl(input.audio_url, services.outbound);
+        checkCredits(principal, 1);
         const audio: AudioInput = upload ? { source: 'upload', upload } : { source: 'url', url: input.audio_url! };
         const hash = requestHash({ fields, file: upload?.sha256 ?? null });
         return await withIdempotency(services.idempotency, request, reply, orgId, hash, async (key) => {
+          // The only outbound call, after every cheap check (auth, body, plan, credits, meter, idempotency).
+          if (input.audio_url) await probeAudioUrl(input.audio_url, services.outbound);
           const [created] = await createJobs(services, orgs, principal, [{ input, audio }], {
             idempotencyKey: key,
             batchId: null,

@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../core/errors.ts';
-import { checkUrl } from '../../core/net/safe-http.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
+import { checkUrl } from '../../core/net/safe-http.ts';
 import { randomId } from '../../core/secrets.ts';
 import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import { batchPayload, type EventName, jobPayload } from '../../core/webhooks/payloads.ts';

@@ -15,15 +15,14 @@ import {
   sniffAudioFormat,
 } from '../../core/audio/formats.ts';
 import { newUuid } from '../../core/ids.ts';
-import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
+import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../sinks/storage/object-store.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
 export class AudioFetchFailure extends Error {
   override readonly name = 'AudioFetchFailure';
 }
-
 
 export async function fetchAudio(
   url: string,

@@ -40,8 +40,9 @@ describe('address policy (outbound requests)', () => {
     ['not an address', 'example.com'],
   ])('refuses %s (%s)', (_n, address) => expect(isForbiddenAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808'])('allows public %s', (address) =>
-    expect(isForbiddenAddress(address)).toBe(false),
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808'])(
+    'allows public %s',
+    (address) => expect(isForbiddenAddress(address)).toBe(false),
   );
 
   const policy = { allowPrivateNetwork: false, extraCaFile: null };

@@ -172,7 +172,10 @@ describe('the delivery schedule', () => {
 describe('what a failed attempt reports', () => {
   const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
   it.each([
-    [new OutboundRefusedError('hooks.example.com resolves to a private or reserved address'), /^refused destination: hooks/],
+    [
+      new OutboundRefusedError('hooks.example.com resolves to a private or reserved address'),
+      /^refused destination: hooks/,
+    ],
     [new OutboundTimeoutError('timed out after 10000 ms'), /^timeout: no complete answer within 10 s$/],
     [errno('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), /^dns: the host name did not resolve$/],
     [errno('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), /^tls: the secure connection failed$/],
