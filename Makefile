@@ -12,7 +12,7 @@ STAMP := var/stamps
 export VERSE_MODE ?= development
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-browser test-faults test-engine bench bench-engine status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine bench bench-engine status
 
 help:
 	@echo "make up | make test | make down | make status | make bench | make bench-engine"
@@ -78,7 +78,7 @@ test-engine:
 test-unit:
 	npx vitest run --project unit
 
-test-integration test-e2e test-browser test-faults: test-%:
+test-integration test-e2e test-hostile test-browser test-faults: test-%:
 	npx vitest run --project $*
 
 test: test-setup
@@ -86,7 +86,7 @@ test: test-setup
 	ops/engine.sh start
 	ops/s3.sh start
 	$(MAKE) lint typecheck test-engine
-	npx vitest run --project unit --project integration --project e2e --project browser
+	npx vitest run --project unit --project integration --project hostile --project e2e --project browser
 	npx vitest run --project faults
 
 bench: setup

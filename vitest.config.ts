@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests are local runs: development mode (core/config.ts), also for the service processes they start.
+process.env.VERSE_MODE ??= 'development';
+
 // Projects mirror the test pyramid. unit: no I/O. integration: real Kafka, Cassandra, Redis, schema
 // registry (started by ops/ or, where Docker exists, testcontainers). e2e: the whole service as a
 // process tree. browser: pages in Debian's Chromium. bench: on demand only (`make bench`).
@@ -27,6 +30,16 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      // The broken world: stalls, resets, trickles, bombs, retries at the wrong moment. Loopback only.
+      {
+        test: {
+          name: 'hostile',
+          include: ['test/hostile/**/*.test.ts'],
+          ...withInfra,
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
       { test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...withInfra, testTimeout: 120_000 } },

@@ -65,12 +65,16 @@ export class ApiError extends Error {
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
+  /**
+   * @param options.cause the failure behind this answer, for the logs only: the client reads
+   * `message`, a sentence of ours, never a dependency's words.
+   */
   constructor(
     code: ErrorCode,
     message: string,
-    options: { extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_CODES[code].status;

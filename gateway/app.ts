@@ -22,7 +22,7 @@ import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';
 import studioPages from './pages/studio.ts';
 import auth from './plugins/auth.ts';
-import bodyGuard from './plugins/body-guard.ts';
+import bodyGuard, { type BodyGuardOptions } from './plugins/body-guard.ts';
 import errors from './plugins/errors.ts';
 import meters from './plugins/meters.ts';
 import routeTable from './plugins/routes.ts';
@@ -52,6 +52,8 @@ export interface GatewayDeps {
   studioUsers?: StudioUserStore;
   /** GET /metrics; absent in unit tests of the gateway's plumbing. */
   metrics?: MetricsOptions;
+  /** Request-body bounds; the policy's unless a test shortens them. */
+  bodyLimits?: BodyGuardOptions;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -86,7 +88,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
   });
 
-  await app.register(bodyGuard);
+  await app.register(bodyGuard, deps.bodyLimits ?? {});
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 22, headerPairs: 50 },

@@ -10,7 +10,7 @@ import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { Organisation } from '../../core/tenancy.ts';
-import { EngineError } from '../../processors/engine/port.ts';
+import { EngineError, publicReason } from '../../processors/engine/port.ts';
 import type { JobServices } from './services.ts';
 
 export async function alignJob(
@@ -51,10 +51,9 @@ export async function alignJob(
 
   const lines = job.lines ?? [];
   const current = await services.engine.alignerVersion().catch((error: unknown) => {
-    throw new ApiError(
-      'ALN_003',
-      `Re-alignment is unavailable: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new ApiError('ALN_003', `Re-alignment is unavailable right now: ${publicReason(error)} Retry later.`, {
+      cause: error,
+    });
   });
   const unchanged = job.alignment?.text_sha256 === lineTextHash(lines) && job.alignment?.aligner_version === current;
   if (unchanged) {
@@ -102,8 +101,11 @@ export async function alignJob(
     };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError('ALN_003', `Re-alignment gave no usable result: ${reason}. The existing timings are unchanged.`);
+    throw new ApiError(
+      'ALN_003',
+      `Re-alignment gave no usable result: ${publicReason(error)} The existing timings are unchanged.`,
+      { cause: error },
+    );
   } finally {
     await services.alignLock.release(job.job_id);
   }

@@ -59,6 +59,8 @@ export default fp(
       if (request.is404 && 'unmatchedRoute' in app) return app.unmatchedRoute(request, reply);
       const { apiError, internal } = toApiError(error);
       if (internal) request.log.error({ err: error }, 'unhandled error');
+      else if (apiError.cause !== undefined)
+        request.log.warn({ err: apiError.cause, code: apiError.code }, 'request refused');
       if (apiError.code === 'SRV_001') reply.header('Retry-After', '5');
       return sendError(reply, apiError);
     });

@@ -10,6 +10,7 @@ import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { type ApprovalEdits, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
+import { publicReason } from '../../processors/engine/port.ts';
 import type { JobServices } from '../jobs/services.ts';
 
 export type ApprovalRoute = 'api' | 'page' | 'studio';
@@ -67,10 +68,10 @@ async function retime(
     };
   } catch (error) {
     if (countChanged) {
-      const reason = error instanceof Error ? error.message : String(error);
       throw new ApiError(
         'REV_001',
-        `The line count changed and the lines could not be re-timed (${reason}). Nothing was saved; keep the line count or retry.`,
+        `The line count changed and the lines could not be re-timed: ${publicReason(error)} Nothing was saved; keep the line count or retry.`,
+        { cause: error },
       );
     }
     // Same count: every line keeps its line timing; the word track no longer matches the text.
@@ -142,8 +143,9 @@ export async function approveJob(
       );
     } catch (error) {
       // The compare-and-set did not land (a dependency failed): nothing was approved or saved.
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ApiError('APR_004', `The approval could not be released and was rolled back (${reason}). Retry.`);
+      throw new ApiError('APR_004', 'The approval could not be released and was rolled back. Retry.', {
+        cause: error,
+      });
     }
     if (!written) throw new ApiError('NOT_001', 'Job not found');
     if (!written.changed) {

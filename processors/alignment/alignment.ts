@@ -90,7 +90,10 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
             : null,
         );
       } catch (error) {
-        if (error instanceof EngineError && error.permanent) return void (await fail(job.job_id, error.message));
+        if (error instanceof EngineError && error.permanent) {
+          ctx.log.warn({ err: error }, 'alignment failed for good');
+          return void (await fail(job.job_id, error.publicMessage));
+        }
         throw error;
       }
     },

@@ -6,6 +6,15 @@
 import type { LanguageEntry } from '../../core/languages.ts';
 import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from './port.ts';
 
+/** The engine's error codes as clients read them on the job; anything else gets EngineError's generic sentence. */
+const PUBLIC_MESSAGES: Record<string, string> = {
+  undecodable_audio: 'The audio could not be decoded: it is damaged or not in an accepted format.',
+  empty_audio: 'The audio contains no sound to transcribe.',
+  audio_too_long: 'The audio is longer than the 15-minute limit.',
+  truncated_audio: 'The audio file is cut short: it holds much less audio than its header declares.',
+  no_lines: 'No lyrics were heard to align.',
+};
+
 const TRANSCRIBE_TIMEOUT_MS = 10 * 60 * 1000;
 const ALIGN_TIMEOUT_MS = 5 * 60 * 1000;
 const ROMANISE_TIMEOUT_MS = 15 * 1000;
@@ -28,16 +37,26 @@ export class HttpEngine implements Engine {
     const text = await res.text();
     if (res.ok) return JSON.parse(text) as T;
     let message = text.slice(0, 500);
+    let code = '';
     try {
-      const parsed = JSON.parse(text) as { detail?: unknown; error?: { message?: string } };
+      const parsed = JSON.parse(text) as { detail?: unknown; error?: { code?: string; message?: string } };
       message = parsed.error?.message ?? (typeof parsed.detail === 'string' ? parsed.detail : message);
+      code = parsed.error?.code ?? '';
     } catch {
       // not JSON: keep the text
     }
     if (res.status === 404) {
-      throw new EngineError(`The speech engine at ${this.baseUrl} does not provide ${path} (engine version without this capability).`, true);
+      throw new EngineError(
+        `The speech engine at ${this.baseUrl} does not provide ${path} (engine version without this capability).`,
+        true,
+        'This service cannot do that step yet.',
+      );
     }
-    throw new EngineError(`speech engine ${path} answered ${res.status}: ${message}`, res.status >= 400 && res.status < 500);
+    throw new EngineError(
+      `speech engine ${path} answered ${res.status}: ${message}`,
+      res.status >= 400 && res.status < 500,
+      Object.hasOwn(PUBLIC_MESSAGES, code) ? PUBLIC_MESSAGES[code] : undefined,
+    );
   }
 
   transcribe(request: TranscribeRequest): Promise<TranscribeResult> {

@@ -37,12 +37,22 @@ export interface AlignResult {
 /** permanent: retrying cannot help (unreadable audio, capability missing); the job fails with this message. */
 export class EngineError extends Error {
   override readonly name = 'EngineError';
+  /**
+   * @param message the details, for logs (the engine's path, status and words)
+   * @param publicMessage what a client is told: a sentence of ours, never the engine's words
+   */
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly publicMessage = 'The speech engine could not process this audio.',
   ) {
     super(message);
   }
+}
+
+/** What a client is told of an engine failure (job error.message, API errors); details go to logs. */
+export function publicReason(error: unknown): string {
+  return error instanceof EngineError ? error.publicMessage : 'An internal step failed.';
 }
 
 export interface Engine {

@@ -15,7 +15,12 @@ import {
   sniffAudioFormat,
 } from '../../core/audio/formats.ts';
 import { newUuid } from '../../core/ids.ts';
-import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
+import {
+  type OutboundPolicy,
+  OutboundRefusedError,
+  OutboundTimeoutError,
+  outboundRequest,
+} from '../../core/net/safe-http.ts';
 import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../sinks/storage/object-store.ts';
 
@@ -24,16 +29,38 @@ export class AudioFetchFailure extends Error {
   override readonly name = 'AudioFetchFailure';
 }
 
+/** Why a fetch failed, in words for the job's error (the socket's own message stays in the logs). */
+export function fetchFailureReason(error: unknown): string {
+  if (error instanceof OutboundTimeoutError) return 'the host stopped sending or was too slow';
+  const code = (error as NodeJS.ErrnoException)?.code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name did not resolve';
+  if (code === 'ECONNREFUSED') return 'the host refused the connection';
+  if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code))
+    return 'the secure connection failed';
+  if (error instanceof Error && /HTTP \d{3}/.test(error.message))
+    return error.message.replace(/^audio_url answered /, 'it answered ');
+  return 'the connection broke off before the whole file arrived';
+}
+
+/** How long the GET may take in all, and how long the host may fall silent. */
+export interface FetchBounds {
+  deadlineMs: number;
+  idleMs: number;
+}
+
+export const FETCH_BOUNDS: FetchBounds = { deadlineMs: AUDIO_FETCH_DEADLINE_MS, idleMs: AUDIO_FETCH_IDLE_MS };
+
 export async function fetchAudio(
   url: string,
   storage: ObjectStore,
   policy: OutboundPolicy,
   orgId: string,
+  bounds: FetchBounds = FETCH_BOUNDS,
 ): Promise<{ key: string; format: AudioFormat; size: number }> {
   try {
     const head = await outboundRequest(
       url,
-      { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, idleMs: AUDIO_FETCH_IDLE_MS, maxRedirects: 5 },
+      { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, idleMs: bounds.idleMs, maxRedirects: 5 },
       policy,
     ).catch(() => null);
     head?.body.resume();
@@ -43,7 +70,7 @@ export async function fetchAudio(
     }
     const res = await outboundRequest(
       url,
-      { method: 'GET', timeoutMs: AUDIO_FETCH_DEADLINE_MS, idleMs: AUDIO_FETCH_IDLE_MS, maxRedirects: 5 },
+      { method: 'GET', timeoutMs: bounds.deadlineMs, idleMs: bounds.idleMs, maxRedirects: 5 },
       policy,
     );
     if (res.status >= 400 && res.status < 500) {

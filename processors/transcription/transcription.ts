@@ -16,7 +16,7 @@ import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
 import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
-import { AudioFetchFailure, fetchAudio } from './fetch-audio.ts';
+import { AudioFetchFailure, type FetchBounds, fetchAudio, fetchFailureReason } from './fetch-audio.ts';
 
 export interface TranscriptionDeps {
   jobs: CassandraJobStore;
@@ -25,6 +25,8 @@ export interface TranscriptionDeps {
   engine: Engine;
   outbound: OutboundPolicy;
   leases: StageLeases;
+  /** The audio_url GET's bounds; the policy's unless a test shortens them. */
+  fetchBounds?: FetchBounds;
 }
 
 const MAX_FETCH_ATTEMPTS = 3;
@@ -68,7 +70,13 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
       if (!current.audio_key) {
         if (!current.audio_url) return void (await fail(job.job_id, 'The job has no audio'));
         try {
-          const fetched = await fetchAudio(current.audio_url, deps.storage, deps.outbound, current.org_id);
+          const fetched = await fetchAudio(
+            current.audio_url,
+            deps.storage,
+            deps.outbound,
+            current.org_id,
+            deps.fetchBounds,
+          );
           const stored = await deps.writer.change(job.job_id, (j) =>
             isTranscribing(j) ? { patch: { audio_key: fetched.key, audio_format: fetched.format } } : null,
           );
@@ -78,10 +86,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
           if (error instanceof AudioFetchFailure) return void (await fail(job.job_id, error.message));
           // Network trouble (DNS, refused, reset) is retried a few times, then recorded on the job.
           if (current.transcription_attempt >= MAX_FETCH_ATTEMPTS) {
-            const reason = error instanceof Error ? error.message : String(error);
+            ctx.log.warn({ err: error }, 'audio_url fetch failed for good');
             return void (await fail(
               job.job_id,
-              `audio_url could not be fetched after ${MAX_FETCH_ATTEMPTS} attempts: ${reason}`,
+              `audio_url could not be fetched after ${MAX_FETCH_ATTEMPTS} attempts: ${fetchFailureReason(error)}`,
             ));
           }
           throw error;
@@ -108,7 +116,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
             : null,
         );
       } catch (error) {
-        if (error instanceof EngineError && error.permanent) return void (await fail(job.job_id, error.message));
+        if (error instanceof EngineError && error.permanent) {
+          ctx.log.warn({ err: error }, 'transcription failed for good');
+          return void (await fail(job.job_id, error.publicMessage));
+        }
         throw error;
       }
     },

@@ -8,6 +8,7 @@ import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
 import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../../processors/runtime.ts';
+import type { FetchBounds } from '../../processors/transcription/fetch-audio.ts';
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import { webhookProcessor } from '../../processors/webhook/webhook.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
@@ -30,12 +31,16 @@ export interface TestPipeline {
   stop(): Promise<void>;
 }
 
-export async function startTestPipeline(platform: Platform): Promise<TestPipeline> {
+export async function startTestPipeline(
+  platform: Platform,
+  options: { fetchBounds?: FetchBounds } = {},
+): Promise<TestPipeline> {
   const engine = new FakeEngine();
   const orgs = new Set<string>();
   const suffix = randomUUID().slice(0, 8);
+  const transcription = transcriptionProcessor({ ...platform.jobServices, engine, fetchBounds: options.fetchBounds });
   const running: RunningProcessor[] = [
-    await startProcessor(platform, only(orgs, transcriptionProcessor({ ...platform.jobServices, engine }), suffix)),
+    await startProcessor(platform, only(orgs, transcription, suffix)),
     await startProcessor(platform, only(orgs, alignmentProcessor({ ...platform.jobServices, engine }), suffix)),
   ];
   return {
