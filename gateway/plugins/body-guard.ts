@@ -62,6 +62,11 @@ export default fp<BodyGuardOptions>(
         }
         reply.header('connection', 'close');
         sendError(reply, new ApiError('BODY_002', `The request body did not arrive in time (${why}). Send it again.`));
+        // Node forgets a request once its response is sent, so closing the socket would not end the
+        // body stream: ending it here is what fails the upload's store write and removes its partial file.
+        reply.raw.once('close', () => {
+          if (!raw.destroyed) raw.destroy(new Error(`request body timed out: ${why}`));
+        });
       };
       // No 'data' listener here: it would start the body flowing before its parser is attached.
       // The socket's idle timer is refreshed by the HTTP parser on every byte it reads, and Node

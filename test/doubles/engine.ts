@@ -83,4 +83,6 @@ export class FakeEngine implements Engine {
   }
 }
 
-export const permanent = (message: string) => new EngineError(message, true);
+/** A failure retrying cannot fix: `publicMessage` is what the job records, `detail` only what the logs see. */
+export const permanent = (publicMessage: string, detail = 'speech engine /v1/verse/x answered 400: internal detail') =>
+  new EngineError(detail, true, publicMessage);

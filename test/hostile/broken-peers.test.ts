@@ -70,10 +70,27 @@ afterAll(async () => {
 
 /** Storage must hold no audio for the organisation: no whole object, no partial one. */
 async function storedFor(orgId: string): Promise<string[]> {
-  return readdir(`${platform.config.dataDir}/audio/${orgId}`).catch(() => []);
+  return readdir(`${platform.config.dataDir}/objects/audio/${orgId}`).catch(() => []);
 }
 
 describe('an audio host that breaks mid-body', () => {
+  it('(control) a whole file from a good host is stored where these tests look', async () => {
+    host.route('/good.wav', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(wav.length) }).end(wav);
+    });
+    const orgId = 'org_hostile_control';
+    const fetched = await fetchAudio(
+      `${host.url}/good.wav`,
+      platform.jobServices.storage,
+      platform.jobServices.outbound,
+      orgId,
+      bounds,
+    );
+    expect(fetched.size).toBe(wav.length);
+    expect(await storedFor(orgId)).toHaveLength(1);
+    await platform.jobServices.storage.delete(fetched.key);
+  });
+
   it.each([
     ['closes the connection halfway (FIN before Content-Length)', '/fin.wav', 3_000],
     ['falls silent halfway', '/stall.wav', bounds.idleMs + 3_000],

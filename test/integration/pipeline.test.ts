@@ -135,7 +135,7 @@ describe('a job through the pipeline (engine double)', () => {
     await eventually(async () => events.some((e) => e.job_id === job_id && e.event === 'job.awaiting_review'));
   });
 
-  it('an engine failure is recorded: failed, error.stage transcription, job.failed sent', async () => {
+  it('an engine failure is recorded in our words: failed, error.stage transcription, job.failed sent', async () => {
     const org = await newOrg();
     pipeline.engine.failTranscription = permanent('The audio could not be decoded: truncated file');
     try {
@@ -146,6 +146,8 @@ describe('a job through the pipeline (engine double)', () => {
         completed_at: null,
         error: { stage: 'transcription', message: 'The audio could not be decoded: truncated file' },
       });
+      // The engine's own words (its path, status and message) stay in the logs.
+      expect(JSON.stringify(job)).not.toMatch(/speech engine|answered 400|internal detail/);
       await eventually(async () => events.some((e) => e.job_id === job_id && e.event === 'job.failed'));
     } finally {
       pipeline.engine.failTranscription = null;
