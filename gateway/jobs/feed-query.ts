@@ -5,7 +5,9 @@
  *  - rows newer than a short settle window are held back, so a change being written right now is
  *    never skipped by a page that has already moved past its timestamp;
  *  - a feed row whose job has since moved on is skipped (the job appears at its newer position);
- *  - each page scans a bounded number of feed rows, so its cost does not grow with the catalogue.
+ *  - each page reads a bounded number of jobs (scanBudget), so its cost does not grow with the
+ *    catalogue: a filter that matches few jobs is answered from its index, one that matches more
+ *    than a page's budget walks the feed like an unfiltered query, budget by budget.
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
@@ -15,6 +17,9 @@ import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
 
 export const FEED_SETTLE_MS = 2000;
+
+/** The most feed rows or jobs one page reads. */
+export const scanBudget = (limit: number) => limit * 5 + 50;
 
 export interface FeedQuery {
   updated_since?: string;
@@ -65,7 +70,8 @@ export async function queryFeed(
     (!q.batch_id || job.batch_id === q.batch_id) &&
     (!q.end_user_id || job.end_user_id === q.end_user_id || job.end_user_external_id === q.end_user_id);
 
-  const exact = await exactCandidates(services, orgId, q);
+  const budget = scanBudget(q.limit);
+  const exact = await exactCandidates(services, orgId, q, budget);
   if (exact) {
     const jobs = (await services.jobs.getMany(exact)).filter((j) => matches(j) && after(j, from)).sort(order);
     const page = jobs.slice(0, q.limit);
@@ -80,7 +86,6 @@ export async function queryFeed(
   }
 
   // Walk the feed in chunks, skipping stale and filtered rows, within a scan budget.
-  const budget = q.limit * 5 + 50;
   const found: JobRecord[] = [];
   let position = from;
   let scanned = 0;
@@ -116,7 +121,16 @@ export async function queryFeed(
   return { jobs: found, has_more: hasMore, next_cursor: hasMore ? encodeCursor(secret, position, fp) : null };
 }
 
-async function exactCandidates(services: JobServices, orgId: string, q: FeedQuery): Promise<string[] | null> {
+/**
+ * The ids matching the exact filters, when their indexes hold no more than `budget` of them; null
+ * when there are no exact filters or too many matches to read in one page (the feed walk serves those).
+ */
+async function exactCandidates(
+  services: JobServices,
+  orgId: string,
+  q: FeedQuery,
+  budget: number,
+): Promise<string[] | null> {
   const lookups: [JobAttribute, string][] = [];
   if (q.external_id) lookups.push(['external_id', q.external_id]);
   if (q.isrc) lookups.push(['isrc', q.isrc]);
@@ -129,6 +143,9 @@ async function exactCandidates(services: JobServices, orgId: string, q: FeedQuer
     lookups.push(['end_user', user.id]);
   }
   if (lookups.length === 0) return null;
-  const sets = await Promise.all(lookups.map(([a, v]) => services.jobs.jobIdsBy(orgId, a, v)));
-  return sets.reduce((acc, ids) => acc.filter((id) => ids.includes(id)));
+  const sets = await Promise.all(lookups.map(([a, v]) => services.jobs.jobIdsBy(orgId, a, v, budget + 1)));
+  // An index holding more than a page's budget is left to matches(); any smaller one bounds the candidates.
+  const within = sets.filter((ids) => ids.length <= budget);
+  if (within.length === 0) return null;
+  return within.reduce((acc, ids) => acc.filter((id) => ids.includes(id)));
 }

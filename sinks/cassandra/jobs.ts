@@ -243,10 +243,12 @@ export class CassandraJobStore {
     );
   }
 
-  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string): Promise<string[]> {
+  /** The ids of jobs with this attribute value, at most `limit` of them. */
+  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string, limit: number): Promise<string[]> {
     const rows = await this.db.execute(
-      'SELECT job_id FROM jobs_by_attribute WHERE org_id = ? AND attribute = ? AND value = ?',
-      [orgId, attribute, value],
+      'SELECT job_id FROM jobs_by_attribute WHERE org_id = ? AND attribute = ? AND value = ? LIMIT ?',
+      [orgId, attribute, value, limit],
+      { prepare: true },
     );
     return rows.rows.map((r) => String(r.job_id));
   }
