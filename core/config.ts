@@ -45,6 +45,11 @@ export interface Config {
   cursorSecret: string;
   /** Secret review links are derived from (core/review/tokens.ts); changing it invalidates open links. */
   reviewSecret: string;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs): the client address that
+   * sign-in throttling and logs use. Anyone else's X-Forwarded-For is ignored, so it cannot be spoofed.
+   */
+  trustProxy: string[];
   /** GET /metrics requires it as a bearer token; null only in development, where /metrics is open. */
   metricsToken: string | null;
 }
@@ -145,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     version: env.VERSE_VERSION || '0.1.0',
     cursorSecret: secret(env, 'VERSE_CURSOR_SECRET', mode, 'verse-local-cursor-secret'),
     reviewSecret: secret(env, 'VERSE_REVIEW_SECRET', mode, 'verse-local-review-secret'),
+    trustProxy: list(env.VERSE_TRUST_PROXY ?? '127.0.0.1,::1'),
     metricsToken:
       mode === 'development' ? env.VERSE_METRICS_TOKEN || null : secret(env, 'VERSE_METRICS_TOKEN', mode, ''),
   };

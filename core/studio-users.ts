@@ -1,10 +1,10 @@
 /**
  * Studio users (a distributor's own staff) and their sessions: the rules, and the port that
- * stores them. Passwords are bcrypt hashes (cost 12); a session is a random cookie value whose
+ * stores them. Passwords are bcrypt hashes (cost 12, made off the event loop by
+ * sinks/crypto/passwords.ts); a session is a random cookie value whose
  * SHA-256 is stored with the CSRF token every state-changing studio request must echo.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 
 export interface StudioUser {
   user_id: string;
@@ -31,21 +31,10 @@ export interface StudioUserStore {
   deleteSession(sessionHash: string): Promise<void>;
 }
 
-const BCRYPT_COST = 12;
 export const MIN_PASSWORD_LENGTH = 12;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
-
-/** A hash to compare against when the email is unknown, so a wrong email costs as long as a wrong password. */
-const DECOY_HASH = bcrypt.hashSync('decoy password that matches nothing', BCRYPT_COST);
-
-export async function passwordMatches(user: StudioUser | null, password: string): Promise<boolean> {
-  const ok = await bcrypt.compare(password, user?.password_hash ?? DECOY_HASH);
-  return ok && user !== null;
-}
 
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sessionHash = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');

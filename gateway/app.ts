@@ -65,7 +65,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // Long path parameters reach the routes, whose schemas refuse them in the error shape (not a bare 414).
     routerOptions: { maxParamLength: 2048 },
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // A backstop behind the body guard's own 408: Node answers a request still incomplete after this.
     requestTimeout: BODY_DEADLINE_MS + 30_000,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
@@ -125,8 +125,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // Pages (outside the API prefix): the editor's assets and the token-authenticated review page.
   if (deps.metrics) await app.register(metricsPlugin, deps.metrics);
   await app.register(assetRoutes);
-  if (jobOptions) await app.register(reviewPages, jobOptions);
-  if (jobOptions && deps.studioUsers) await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers });
+  if (jobOptions) await app.register(reviewPages, { ...jobOptions, meter: deps.meter });
+  if (jobOptions && deps.studioUsers)
+    await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers, meter: deps.meter });
 
   await app.register(
     async (api) => {

@@ -2,6 +2,8 @@
 
 export const METERS = ['submit', 'read'] as const;
 export type MeterName = (typeof METERS)[number];
+/** The API's meters, and the studio's sign-in throttle (per client address and per account). */
+export type MeterKind = MeterName | 'signin';
 
 export const WINDOWS = [
   { name: 'minute', seconds: 60 },
@@ -16,6 +18,15 @@ export const DEFAULT_LIMITS: Record<MeterName, MeterLimits> = {
   submit: { minute: 10, hour: 100, day: 1000 },
   read: { minute: 120, hour: 2000, day: 20000 },
 };
+
+/**
+ * Studio sign-in attempts. Per account: enough for a person who mistypes, far too few to guess a
+ * 12-character password. Per client address: a whole office behind one address, not a botnet's node.
+ */
+export const SIGNIN_LIMITS = {
+  account: { minute: 5, hour: 30, day: 100 },
+  address: { minute: 30, hour: 300, day: 2000 },
+} as const satisfies Record<string, MeterLimits>;
 
 export function limitsFor(meter: MeterName, overrides: Record<string, number>): MeterLimits {
   const base = DEFAULT_LIMITS[meter];

@@ -1,5 +1,5 @@
 /** In-memory Meter for unit tests of code around the meter; same all-or-nothing rule as the Redis script. */
-import { type MeterLimits, type MeterName, WINDOWS, type WindowName } from './limits.ts';
+import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from './limits.ts';
 import type { Meter, MeterResult } from './meter.ts';
 
 export class MemoryMeter implements Meter {
@@ -7,11 +7,11 @@ export class MemoryMeter implements Meter {
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
-  private key(orgId: string, meter: MeterName, window: WindowName, seconds: number, atS: number): string {
+  private key(orgId: string, meter: MeterKind, window: WindowName, seconds: number, atS: number): string {
     return `${meter}:${orgId}:${window}:${Math.floor(atS / seconds)}`;
   }
 
-  async consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult> {
+  async consume(orgId: string, meter: MeterKind, n: number, limits: MeterLimits): Promise<MeterResult> {
     const nowS = Math.floor(this.now() / 1000);
     let retryAfter = 0;
     const keys = WINDOWS.map((w) => this.key(orgId, meter, w.name, w.seconds, nowS));
@@ -28,7 +28,7 @@ export class MemoryMeter implements Meter {
     return { allowed: retryAfter === 0, retryAfter, at: nowS, limits, remaining };
   }
 
-  async refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void> {
+  async refund(orgId: string, meter: MeterKind, n: number, at: number): Promise<void> {
     for (const w of WINDOWS) {
       const k = this.key(orgId, meter, w.name, w.seconds, at);
       this.used.set(k, Math.max(0, (this.used.get(k) ?? 0) - n));

@@ -2,7 +2,7 @@
  * The rate-meter port. consume() takes n from every window of one meter or from none, atomically
  * across gateway processes; refund() gives back what a request consumed, to the windows it was taken from, when it was then rejected.
  */
-import type { MeterLimits, MeterName, WindowName } from './limits.ts';
+import type { MeterKind, MeterLimits, WindowName } from './limits.ts';
 
 export interface MeterResult {
   allowed: boolean;
@@ -15,6 +15,6 @@ export interface MeterResult {
 }
 
 export interface Meter {
-  consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult>;
-  refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void>;
+  consume(orgId: string, meter: MeterKind, n: number, limits: MeterLimits): Promise<MeterResult>;
+  refund(orgId: string, meter: MeterKind, n: number, at: number): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * from Redis itself so that gateways with skewed clocks agree on window boundaries.
  */
 import type { Redis } from 'ioredis';
-import { type MeterLimits, type MeterName, WINDOWS, type WindowName } from './limits.ts';
+import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from './limits.ts';
 import type { Meter, MeterResult } from './meter.ts';
 
 // KEYS: one per window. ARGV: n, then (limit, seconds) per window.
@@ -59,11 +59,11 @@ export class RedisMeter implements Meter {
     private readonly prefix: string,
   ) {}
 
-  private keys(orgId: string, meter: MeterName): string[] {
+  private keys(orgId: string, meter: MeterKind): string[] {
     return WINDOWS.map((w) => `${this.prefix}:meter:${meter}:${orgId}:${w.name}`);
   }
 
-  async consume(orgId: string, meter: MeterName, n: number, limits: MeterLimits): Promise<MeterResult> {
+  async consume(orgId: string, meter: MeterKind, n: number, limits: MeterLimits): Promise<MeterResult> {
     const args = WINDOWS.flatMap((w) => [limits[w.name], w.seconds]);
     const reply = (await this.redis.eval(CONSUME, WINDOWS.length, ...this.keys(orgId, meter), n, ...args)) as number[];
     const remaining = {} as Record<WindowName, number>;
@@ -73,7 +73,7 @@ export class RedisMeter implements Meter {
     return { allowed: reply[0] === 1, retryAfter: Number(reply[1]), at: Number(reply[2]), limits, remaining };
   }
 
-  async refund(orgId: string, meter: MeterName, n: number, at: number): Promise<void> {
+  async refund(orgId: string, meter: MeterKind, n: number, at: number): Promise<void> {
     await this.redis.eval(REFUND, WINDOWS.length, ...this.keys(orgId, meter), n, at, ...WINDOWS.map((w) => w.seconds));
   }
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
+import type { Meter } from '../meters/meter.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
@@ -36,7 +37,12 @@ const tokenQuery = {
   properties: { token: { type: 'string', maxLength: 200 } },
 } as const;
 
-export default async function reviewPages(app: FastifyInstance, options: JobRouteOptions): Promise<void> {
+export interface ReviewPageOptions extends JobRouteOptions {
+  /** The page's engine calls draw on the job's organisation's read meter. */
+  meter: Meter;
+}
+
+export default async function reviewPages(app: FastifyInstance, options: ReviewPageOptions): Promise<void> {
   const { services } = options;
 
   async function withToken(
@@ -103,7 +109,7 @@ export default async function reviewPages(app: FastifyInstance, options: JobRout
     { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
     async (request) => {
       const job = await authorised(request.params.job_id, request.query.token);
-      return romaniseEdited(services, job, request.body);
+      return romaniseEdited(services, { orgs: options.orgs, meter: options.meter }, job, request.body);
     },
   );
 

@@ -15,21 +15,25 @@ import { safeEqual } from '../../core/secrets.ts';
 import {
   newSecret,
   normaliseEmail,
-  passwordMatches,
   type StudioSession,
   type StudioUserStore,
   sessionHash,
 } from '../../core/studio-users.ts';
+import { passwordMatches } from '../../sinks/crypto/passwords.ts';
 import { alignJob } from '../jobs/align-job.ts';
+import { SIGNIN_LIMITS } from '../meters/limits.ts';
+import type { Meter } from '../meters/meter.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
-import { jobOfPath, romaniseEdited } from './editor-calls.ts';
+import { drawForPage, jobOfPath, romaniseEdited } from './editor-calls.ts';
 import { editorPage, escapeHtml, noticePage, page } from './editor-view.ts';
 import { pageHeaders } from './review.ts';
 
 export interface StudioOptions extends JobRouteOptions {
   studioUsers: StudioUserStore;
+  /** Throttles sign-in attempts (per address and per account) and meters the studio's re-align. */
+  meter: Meter;
 }
 
 const COOKIE = 'verse_studio';
@@ -97,6 +101,15 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
 
   const pageRoute = { config: { auth: false }, schema: { hide: true } };
 
+  /** Seconds until this address and account may try again; 0 when the attempt may go ahead (and is counted). */
+  async function signInWait(address: string, email: string): Promise<number> {
+    const [byAddress, byAccount] = await Promise.all([
+      options.meter.consume(`address:${address}`, 'signin', 1, SIGNIN_LIMITS.address),
+      options.meter.consume(`account:${email}`, 'signin', 1, SIGNIN_LIMITS.account),
+    ]);
+    return Math.max(byAddress.retryAfter, byAccount.retryAfter);
+  }
+
   app.get<{ Querystring: { next?: string } }>('/studio/login', pageRoute, async (request, reply) => {
     return pageHeaders(reply)
       .type('text/html; charset=utf-8')
@@ -108,8 +121,16 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     pageRoute,
     async (request, reply) => {
       const { email = '', password = '', next } = request.body ?? {};
-      const user = await studioUsers.findUser(normaliseEmail(email));
       pageHeaders(reply).type('text/html; charset=utf-8');
+      // Before any lookup or hashing: a guesser is stopped by the cheap check, not by our CPU.
+      const waitS = await signInWait(request.ip, normaliseEmail(email));
+      if (waitS > 0) {
+        return reply
+          .status(429)
+          .header('retry-after', String(waitS))
+          .send(loginPage(safeNext(next), `Too many sign-in attempts. Try again in ${Math.ceil(waitS / 60)} minutes.`));
+      }
+      const user = await studioUsers.findUser(normaliseEmail(email));
       if (!(await passwordMatches(user, password)) || !user) {
         return reply.status(401).send(loginPage(safeNext(next), 'That email and password do not match an account.'));
       }
@@ -195,7 +216,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     async (request) => {
       const s = await requireSession(request);
       const job = await orgJob(s, request.params.job_id);
-      return romaniseEdited(services, job, request.body);
+      return romaniseEdited(services, options, job, request.body);
     },
   );
 
@@ -209,7 +230,14 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     const s = await requireSession(request);
     const org = await options.orgs.getOrganisation(s.org_id);
     if (!org) throw new ApiError('NOT_001', 'Organisation not found');
-    const { statusCode, body } = await alignJob(services, org, () => orgJob(s, request.params.job_id));
-    return reply.status(statusCode).send(body);
+    // The studio's Re-align is POST /jobs/{id}/align by another door: it draws on the submit meter too.
+    const drawn = await drawForPage(options, org.org_id, 'submit');
+    try {
+      const { statusCode, body } = await alignJob(services, org, () => orgJob(s, request.params.job_id));
+      return reply.status(statusCode).send(body);
+    } catch (error) {
+      if (error instanceof ApiError) await drawn.refund(); // a refused request consumes nothing
+      throw error;
+    }
   });
 }

@@ -3,7 +3,7 @@
  * ask for a re-alignment, and sign out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../core/studio-users.ts';
+import { hashPassword } from '../../sinks/crypto/passwords.ts';
 import { FAKE_LINES } from '../doubles/engine.ts';
 import { type BrowserHarness, startBrowserHarness } from '../support/browser.ts';
 import { eventually } from '../support/pipeline.ts';

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../core/studio-users.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { hashPassword } from '../../sinks/crypto/passwords.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
