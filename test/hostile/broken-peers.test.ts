@@ -78,7 +78,7 @@ describe('an audio host that breaks mid-body', () => {
     host.route('/good.wav', (_req, res) => {
       res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(wav.length) }).end(wav);
     });
-    const orgId = 'org_hostile_control';
+    const orgId = `org_hostile_control_${Date.now()}`;
     const fetched = await fetchAudio(
       `${host.url}/good.wav`,
       platform.jobServices.storage,
@@ -97,7 +97,7 @@ describe('an audio host that breaks mid-body', () => {
     ['drops the connection halfway without closing TLS', '/reset.wav', 3_000],
     ['trickles 16 bytes every half second', '/trickle.wav', bounds.deadlineMs + 3_000],
   ])('%s: the fetch fails within its bound and stores nothing', async (_what, path, boundMs) => {
-    const orgId = `org_hostile_${path.slice(1, -4)}`;
+    const orgId = `org_hostile_${path.slice(1, -4)}_${Date.now()}`;
     const started = Date.now();
     await expect(
       fetchAudio(`${host.url}${path}`, platform.jobServices.storage, platform.jobServices.outbound, orgId, bounds),
@@ -108,7 +108,7 @@ describe('an audio host that breaks mid-body', () => {
   });
 
   it('a HEAD that lies about the size: the GET stops at the 100 MB cap and stores nothing', async () => {
-    const orgId = 'org_hostile_lying_head';
+    const orgId = `org_hostile_lying_head_${Date.now()}`;
     await expect(
       fetchAudio(`${host.url}/lying-head.wav`, platform.jobServices.storage, platform.jobServices.outbound, orgId, {
         deadlineMs: 60_000,
