@@ -51,6 +51,20 @@ describe('GET /health', () => {
     expect(res.json().components.kafka.status).toBe('up');
   });
 
+  it('probes the dependencies at most once a second, however many callers ask', async () => {
+    let probes = 0;
+    const { app } = await unitGateway({
+      probes: {
+        cassandra: async () => {
+          probes++;
+        },
+      },
+    });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => app.inject({ url: '/api/v1/health' })));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(probes).toBe(1);
+  });
+
   it('treats a hanging component as down instead of hanging', async () => {
     const { app } = await unitGateway({ probes: { engine: () => new Promise(() => {}) } });
     const res = await app.inject({ url: '/api/v1/health' });

@@ -29,3 +29,47 @@ describe('GET /metrics: the unswept outbox', () => {
     expect(text).not.toMatch(/^verse_outbox_unswept /m);
   });
 });
+
+describe('GET /metrics: what a scrape costs and who may read it', () => {
+  it('reads consumer lag and the outbox at most once per cache period, however often it is scraped', async () => {
+    let lagReads = 0;
+    let outboxReads = 0;
+    const app = Fastify();
+    await app.register(metricsPlugin, {
+      shared: null,
+      token: null,
+      consumerLag: async () => {
+        lagReads++;
+        return [];
+      },
+      unsweptOutbox: async () => {
+        outboxReads++;
+        return 0;
+      },
+    });
+    try {
+      for (let i = 0; i < 20; i++) await app.inject({ url: '/metrics' });
+    } finally {
+      await app.close();
+    }
+    expect([lagReads, outboxReads]).toEqual([1, 1]);
+  });
+
+  it('answers 401 without the token, and the metrics with it', async () => {
+    const app = Fastify();
+    await app.register(metricsPlugin, {
+      shared: null,
+      consumerLag: null,
+      unsweptOutbox: null,
+      token: 'm'.repeat(32),
+    });
+    try {
+      expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
+      const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${'m'.repeat(32)}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/verse_gateway_/);
+    } finally {
+      await app.close();
+    }
+  });
+});
