@@ -118,6 +118,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const jobOptions = deps.jobServices && {
     services: deps.jobServices,
     orgs: deps.orgs,
+    meter: deps.meter,
     cursorSecret: deps.config.cursorSecret,
     reviewSecret: deps.config.reviewSecret,
     baseUrl: deps.config.baseUrl,
@@ -125,9 +126,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // Pages (outside the API prefix): the editor's assets and the token-authenticated review page.
   if (deps.metrics) await app.register(metricsPlugin, deps.metrics);
   await app.register(assetRoutes);
-  if (jobOptions) await app.register(reviewPages, { ...jobOptions, meter: deps.meter });
-  if (jobOptions && deps.studioUsers)
-    await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers, meter: deps.meter });
+  if (jobOptions) await app.register(reviewPages, jobOptions);
+  if (jobOptions && deps.studioUsers) await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers });
 
   await app.register(
     async (api) => {

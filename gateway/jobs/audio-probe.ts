@@ -7,6 +7,22 @@ import { MAX_AUDIO_URL_BYTES } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
 import { AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
+import { PROBE_LIMITS } from '../meters/limits.ts';
+import type { Meter } from '../meters/meter.ts';
+
+/**
+ * Probes the submission's audio_urls while the organisation's probe budget lasts (PROBE_LIMITS);
+ * past it they are accepted unprobed, as if their hosts refused HEAD.
+ */
+export async function probeWithinBudget(
+  urls: string[],
+  policy: OutboundPolicy,
+  meter: Meter,
+  orgId: string,
+): Promise<void> {
+  const budget = await meter.consume(orgId, 'probe', urls.length, PROBE_LIMITS);
+  if (budget.allowed) await Promise.all(urls.map((url) => probeAudioUrl(url, policy)));
+}
 
 export async function probeAudioUrl(url: string, policy: OutboundPolicy): Promise<void> {
   try {

@@ -2,8 +2,11 @@
 
 export const METERS = ['submit', 'read'] as const;
 export type MeterName = (typeof METERS)[number];
-/** The API's meters, and the studio's sign-in throttle (per client address and per account). */
-export type MeterKind = MeterName | 'signin';
+/**
+ * The API's meters; the studio's sign-in throttle (per client address and per account); and the
+ * audio_url probes an organisation's submissions may make (per organisation, never refunded).
+ */
+export type MeterKind = MeterName | 'signin' | 'probe';
 
 export const WINDOWS = [
   { name: 'minute', seconds: 60 },
@@ -27,6 +30,13 @@ export const SIGNIN_LIMITS = {
   account: { minute: 5, hour: 30, day: 100 },
   address: { minute: 30, hour: 300, day: 2000 },
 } as const satisfies Record<string, MeterLimits>;
+
+/**
+ * HEAD probes of submitted audio_urls per organisation. A submission refused after its probe gives
+ * its submit unit back (spec: rejected requests consume nothing) but not this: past it, probes are
+ * skipped, which the spec allows (a host that refuses HEAD), and an oversized file fails at fetch.
+ */
+export const PROBE_LIMITS: MeterLimits = { minute: 60, hour: 600, day: 5000 };
 
 export function limitsFor(meter: MeterName, overrides: Record<string, number>): MeterLimits {
   const base = DEFAULT_LIMITS[meter];

@@ -10,7 +10,6 @@ import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
-import type { Meter } from '../meters/meter.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
@@ -37,12 +36,7 @@ const tokenQuery = {
   properties: { token: { type: 'string', maxLength: 200 } },
 } as const;
 
-export interface ReviewPageOptions extends JobRouteOptions {
-  /** The page's engine calls draw on the job's organisation's read meter. */
-  meter: Meter;
-}
-
-export default async function reviewPages(app: FastifyInstance, options: ReviewPageOptions): Promise<void> {
+export default async function reviewPages(app: FastifyInstance, options: JobRouteOptions): Promise<void> {
   const { services } = options;
 
   async function withToken(

@@ -22,7 +22,6 @@ import {
 import { passwordMatches } from '../../sinks/crypto/passwords.ts';
 import { alignJob } from '../jobs/align-job.ts';
 import { SIGNIN_LIMITS } from '../meters/limits.ts';
-import type { Meter } from '../meters/meter.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
@@ -32,8 +31,6 @@ import { pageHeaders } from './review.ts';
 
 export interface StudioOptions extends JobRouteOptions {
   studioUsers: StudioUserStore;
-  /** Throttles sign-in attempts (per address and per account) and meters the studio's re-align. */
-  meter: Meter;
 }
 
 const COOKIE = 'verse_studio';

@@ -8,7 +8,7 @@ import { presentBatchJob } from '../../core/jobs/present.ts';
 import { isHttpsUrl, parseSubmission, type SubmissionInput } from '../../core/jobs/submission.ts';
 import type { Batch } from '../../schemas/generated/api/batch.ts';
 import type { BatchRecord } from '../../sinks/cassandra/batches.ts';
-import { probeAudioUrl } from '../jobs/audio-probe.ts';
+import { probeWithinBudget } from '../jobs/audio-probe.ts';
 import { authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
@@ -102,7 +102,12 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
       checkCredits(principal, inputs.length);
       return withIdempotency(services.idempotency, request, reply, orgId, requestHash(request.body), async (key) => {
         // The only outbound calls, after every cheap check (auth, body, plan, credits, meter, idempotency).
-        await Promise.all(inputs.map((i) => probeAudioUrl(i.audio_url!, services.outbound)));
+        await probeWithinBudget(
+          inputs.map((i) => i.audio_url!),
+          services.outbound,
+          options.meter,
+          orgId,
+        );
         const batchId = key ? derivedUuid(orgId, 'batch', key) : newUuid();
         const jobKey = key ? `${key}#batch` : null;
         const jobIds = inputs.map((_, i) => (jobKey ? derivedUuid(orgId, 'job', jobKey, String(i)) : newUuid()));

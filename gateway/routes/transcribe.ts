@@ -3,17 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
-import { probeAudioUrl } from '../jobs/audio-probe.ts';
+import { probeWithinBudget } from '../jobs/audio-probe.ts';
 import { type AudioInput, authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import type { JobServices } from '../jobs/services.ts';
 import { readMultipart, type Upload } from '../jobs/upload.ts';
+import type { Meter } from '../meters/meter.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 
 export interface JobRouteOptions {
   services: JobServices;
   orgs: OrganisationStore;
+  /** The rate meters; the audio_url probe budget draws on it too. */
+  meter: Meter;
   cursorSecret: string;
   reviewSecret: string;
   baseUrl: string;
@@ -84,7 +87,7 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
         const hash = requestHash({ fields, file: upload?.sha256 ?? null });
         return await withIdempotency(services.idempotency, request, reply, orgId, hash, async (key) => {
           // The only outbound call, after every cheap check (auth, body, plan, credits, meter, idempotency).
-          if (input.audio_url) await probeAudioUrl(input.audio_url, services.outbound);
+          if (input.audio_url) await probeWithinBudget([input.audio_url], services.outbound, options.meter, orgId);
           const [created] = await createJobs(services, orgs, principal, [{ input, audio }], {
             idempotencyKey: key,
             batchId: null,

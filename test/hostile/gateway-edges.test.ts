@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../../gateway/app.ts';
 import { filterFingerprint } from '../../gateway/jobs/cursor.ts';
+import { PROBE_LIMITS } from '../../gateway/meters/limits.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
@@ -312,6 +313,31 @@ describe('cheap checks before any outbound call', () => {
       expect(probe.requests).toEqual([]);
     } finally {
       await probe.close();
+    }
+  });
+
+  it('refused submissions cannot make us probe without end: past the probe budget, URLs go unprobed', async () => {
+    const windows = ['minute', 'hour', 'day'].map((w) => [`submit.${w}`, 10_000]);
+    const org = await testOrg(platform, { credits: 10, limits: Object.fromEntries(windows) });
+    const host = await startHttpsServer();
+    host.route('/huge.wav', (_req, res) => res.writeHead(200, { 'content-length': String(200 * 1024 * 1024) }).end());
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= PROBE_LIMITS.minute; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/transcribe',
+          headers: { authorization: `Bearer ${org.api_key}` },
+          payload: { language: 'English', audio_url: `${host.url}/huge.wav?n=${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      // Each refused 413 gave its submit unit back, but its probe counted.
+      expect(statuses.slice(0, PROBE_LIMITS.minute).every((s) => s === 413)).toBe(true);
+      expect(statuses.at(-1)).toBe(202);
+      expect(host.requests.filter((r) => r.method === 'HEAD')).toHaveLength(PROBE_LIMITS.minute);
+    } finally {
+      await host.close();
     }
   });
 

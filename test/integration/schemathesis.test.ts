@@ -1,7 +1,8 @@
 /**
  * Schemathesis (property-based, from PyPI) against the gateway's own OpenAPI document: generated
- * valid and invalid requests to every documented operation. No answer may be a 5xx, and every
- * status, content type and body must be the documented one.
+ * valid and invalid requests to every documented operation, with both of POST /transcribe's body
+ * types (JSON and multipart). No answer may be a 5xx, and every status, content type and body must
+ * be the documented one.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -10,18 +11,25 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../../gateway/app.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { connectTestPlatform, testOrg } from '../support/platform.ts';
 
 const ST = path.resolve(import.meta.dirname, '../../var/schemathesis-venv/bin/st');
 
 let platform: Platform;
 let app: FastifyInstance;
 let origin: string;
+/** The body types schemathesis sent to POST /transcribe. */
+const transcribeBodies = new Set<string>();
 
 beforeAll(async () => {
   platform = await connectTestPlatform();
-  app = await testGateway(platform);
+  app = await buildGateway(platform);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'POST' && request.url.startsWith('/api/v1/transcribe'))
+      transcribeBodies.add(String(request.headers['content-type'] ?? '').split(';')[0]!);
+  });
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -64,5 +72,7 @@ describe('schemathesis', () => {
     );
     expect(result.code, result.out.slice(-6000)).toBe(0);
     expect(result.out).toMatch(/(\d+) generated, \1 passed/);
+    expect(transcribeBodies).toContain('application/json');
+    expect(transcribeBodies).toContain('multipart/form-data');
   });
 });
