@@ -4,6 +4,7 @@ import type { Platform } from '../../ops/platform.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { multipartBody } from '../support/raw-http.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
@@ -32,22 +33,11 @@ afterAll(async () => {
 
 /** A multipart body built by hand, so tests control every byte. */
 function multipart(fields: Record<string, string>, file?: { name: string; type?: string; content: Buffer }) {
-  const boundary = `----verse${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'audio/wav'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { body, contentType } = multipartBody(
+    fields,
+    file ? { name: file.name, type: file.type ?? 'audio/wav', content: file.content } : null,
+  );
+  return { payload: body, headers: { 'content-type': contentType } };
 }
 
 async function submitFile(
