@@ -1,7 +1,8 @@
 /**
  * Password hashing for studio users, off the event loop: bcrypt (cost 12) runs on one worker thread
- * (sinks/crypto/bcrypt-worker.mjs), started on first use and not holding the process open. Sign-in
- * attempts are throttled before they get here (gateway/pages/studio.ts), so one thread is enough.
+ * (sinks/crypto/bcrypt-worker.mjs), started on first use and holding the process open only while it
+ * has work. Sign-in attempts are throttled before they get here (gateway/pages/studio.ts), so one
+ * thread is enough.
  */
 import { Worker } from 'node:worker_threads';
 import type { StudioUser } from '../../core/studio-users.ts';
@@ -17,10 +18,10 @@ const pending = new Map<number, { resolve: (v: string | boolean) => void; reject
 function bcryptWorker(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL('./bcrypt-worker.mjs', import.meta.url));
-  started.unref();
   started.on('message', ({ id, result, error }: Reply) => {
     const waiter = pending.get(id);
     pending.delete(id);
+    if (pending.size === 0) started.unref();
     if (error !== undefined || result === undefined) waiter?.reject(new Error(`bcrypt: ${error}`));
     else waiter?.resolve(result);
   });
@@ -42,8 +43,11 @@ function run(
 ) {
   return new Promise<string | boolean>((resolve, reject) => {
     const id = nextId++;
+    const hasher = bcryptWorker();
+    // Held only while work is pending: an idle worker never keeps the process from exiting.
+    hasher.ref();
     pending.set(id, { resolve, reject });
-    bcryptWorker().postMessage({ id, ...message });
+    hasher.postMessage({ id, ...message });
   });
 }
 
