@@ -91,7 +91,7 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
         summary: 'Submit 1 to 20 songs by audio_url',
         tags: ['jobs'],
         security: [{ bearer: [] }],
-        response: { 202: ref('batch-accepted.json'), ...AUTHENTICATED_ERRORS, ...errors(400, 402, 403, 409, 413) },
+        response: { 202: ref('batch-accepted.json'), ...AUTHENTICATED_ERRORS, ...errors(400, 402, 403, 408, 409, 413) },
       },
     },
     async (request, reply) => {

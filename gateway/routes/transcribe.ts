@@ -58,11 +58,17 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
       attachValidation: true,
       schema: {
         summary: 'Submit one song',
+        description:
+          'The body must keep arriving: 30 s without data, or 120 s in all, is answered 408 BODY_002 and the connection closes. An answer given before the whole body was read (a 400 on the file name, a 413) still drains up to 16 MB of it, so a keep-alive connection stays usable.',
         tags: ['jobs'],
         security: [{ bearer: [] }],
         consumes: ['application/json', 'multipart/form-data'],
         body: submissionBody,
-        response: { 202: ref('job-accepted.json'), ...AUTHENTICATED_ERRORS, ...errors(400, 402, 403, 409, 413, 415) },
+        response: {
+          202: ref('job-accepted.json'),
+          ...AUTHENTICATED_ERRORS,
+          ...errors(400, 402, 403, 408, 409, 413, 415),
+        },
       },
     },
     async (request, reply) => {
