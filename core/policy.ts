@@ -1,9 +1,35 @@
 /**
- * The service's bounds on the network, stated once: how long a peer may take to send or answer a
- * body, and how much of an unneeded body is read to keep a connection usable. Every figure here is
- * a promise to clients (a stalled upload is answered, never held) and a cap on what one bad peer
- * can hold of ours.
+ * The spec's durations and limits, and the service's own bounds on the network, stated once. Every
+ * figure here is a promise to clients (a stalled upload is answered, never held; a job fails after
+ * its allowance) or a cap on what one bad peer can hold of ours.
  */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+// The pipeline and review (spec, Limits and States).
+
+/** Transcription may run this long before the job fails at transcription. */
+export const TRANSCRIPTION_ALLOWANCE_MS = 10 * MINUTE_MS;
+/** Alignment may run this long before the job fails at alignment. */
+export const ALIGNMENT_ALLOWANCE_MS = 5 * MINUTE_MS;
+/** A review link works this long after its gate opens (and never after review_expires_at). */
+export const REVIEW_TOKEN_VALIDITY_MS = 7 * DAY_MS;
+/** A job held at the transcript gate fails (error.stage review) this long after its gate opens. */
+export const TRANSCRIPT_REVIEW_WAIT_MS = 8 * DAY_MS;
+/** An outbox entry older than this was orphaned by a crash, and a sweep redoes its effects. */
+export const OUTBOX_STALE_MS = 10_000;
+
+// Sizes (spec, Limits).
+
+/** Multipart upload ceiling: "about 4.5 MB". */
+export const MAX_UPLOAD_BYTES = 4_718_592;
+/** audio_url ceiling, checked by the HEAD probe and while fetching. */
+export const MAX_AUDIO_URL_BYTES = 100 * 1024 * 1024;
+/** Jobs in one batch. */
+export const MAX_BATCH_JOBS = 20;
+
+// Bounds on the network.
 
 /** Longest silence mid-body from an uploading client before it is answered 408. */
 export const BODY_IDLE_MS = 30_000;

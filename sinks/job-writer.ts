@@ -9,6 +9,12 @@ import { batchFinishedAt } from '../core/jobs/batch.ts';
 import type { JobPatch, JobRecord } from '../core/jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../core/jobs/lifecycle.ts';
 import type { Logger } from '../core/logger.ts';
+import {
+  ALIGNMENT_ALLOWANCE_MS,
+  OUTBOX_STALE_MS,
+  TRANSCRIPT_REVIEW_WAIT_MS,
+  TRANSCRIPTION_ALLOWANCE_MS,
+} from '../core/policy.ts';
 import { mintReviewLink } from '../core/review/tokens.ts';
 import type { JobChangeMessage } from '../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../schemas/generated/topics/job-event.ts';
@@ -18,12 +24,6 @@ import type { CassandraJobStore, OutboxEntry } from './cassandra/jobs.ts';
 import type { CassandraTimers } from './cassandra/timers.ts';
 import type { CassandraUsageStore } from './cassandra/usage.ts';
 import type { Publisher } from './kafka/publisher.ts';
-
-export const TRANSCRIPTION_ALLOWANCE_MS = 10 * 60 * 1000;
-export const ALIGNMENT_ALLOWANCE_MS = 5 * 60 * 1000;
-export const REVIEW_WAIT_MS = 8 * 24 * 3600 * 1000;
-/** An outbox row older than this is presumed orphaned by a crash and redone by the sweeper. */
-export const OUTBOX_STALE_MS = 10_000;
 
 /** Side effects beyond the lifecycle's own. */
 export type SideEffect =
@@ -254,7 +254,7 @@ export class JobWriter {
           await timers.schedule({
             job_id: job.job_id,
             kind: 'review_expiry',
-            due_at: new Date(job.lifecycle.review_gate_at.getTime() + REVIEW_WAIT_MS),
+            due_at: new Date(job.lifecycle.review_gate_at.getTime() + TRANSCRIPT_REVIEW_WAIT_MS),
           });
         }
         return;

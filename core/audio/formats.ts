@@ -4,9 +4,6 @@ import { Transform } from 'node:stream';
 export const AUDIO_FORMATS = ['mp3', 'wav', 'flac', 'm4a', 'aac', 'ogg', 'webm'] as const;
 export type AudioFormat = (typeof AUDIO_FORMATS)[number];
 
-/** The ceiling for audio fetched from an audio_url (spec, Limits). */
-export const MAX_AUDIO_URL_BYTES = 100 * 1024 * 1024;
-
 /** Bytes needed to recognise every format. */
 export const SNIFF_BYTES = 16;
 

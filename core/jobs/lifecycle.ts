@@ -8,6 +8,8 @@
  * aligned gate reads complete/done; approval is applied once.
  */
 
+import { TRANSCRIPT_REVIEW_WAIT_MS } from '../policy.ts';
+
 export type JobStatus = 'processing' | 'complete' | 'failed';
 export type JobStage = 'transcribing' | 'aligning' | 'awaiting_review' | 'done' | 'failed';
 export type ReviewStage = 'aligned' | 'transcript';
@@ -158,7 +160,11 @@ export function transition(l: Lifecycle, event: LifecycleEvent): Transition {
           status: 'failed',
           stage: 'failed',
           review_gate: null,
-          error: { stage: 'review', message: 'The review was not approved within 8 days.', failed_at: event.at },
+          error: {
+            stage: 'review',
+            message: `The review was not approved within ${TRANSCRIPT_REVIEW_WAIT_MS / 86_400_000} days.`,
+            failed_at: event.at,
+          },
         },
         effects: ['emit_failed'],
       };

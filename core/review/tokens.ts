@@ -7,21 +7,19 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { JobRecord } from '../jobs/job.ts';
+import { REVIEW_TOKEN_VALIDITY_MS, TRANSCRIPT_REVIEW_WAIT_MS } from '../policy.ts';
 import { safeEqual } from '../secrets.ts';
 
 export function reviewToken(secret: string, jobId: string, nonce: string): string {
   return createHmac('sha256', secret).update(`review.${jobId}.${nonce}`).digest('base64url');
 }
 
-export const REVIEW_TOKEN_DAYS = 7;
-const TRANSCRIPT_GATE_WAIT_DAYS = 8;
-
-/** When the review window closes: 8 days at the transcript gate, the 7-day token life at the aligned gate. */
+/** When the review window closes: the transcript gate's wait, or the token's life at the aligned gate. */
 export function reviewExpiresAt(job: JobRecord): string | null {
   const gateAt = job.lifecycle.review_gate_at;
   if (!gateAt) return null;
-  const days = job.lifecycle.review_stage === 'transcript' ? TRANSCRIPT_GATE_WAIT_DAYS : REVIEW_TOKEN_DAYS;
-  return new Date(gateAt.getTime() + days * 86400_000).toISOString();
+  const window = job.lifecycle.review_stage === 'transcript' ? TRANSCRIPT_REVIEW_WAIT_MS : REVIEW_TOKEN_VALIDITY_MS;
+  return new Date(gateAt.getTime() + window).toISOString();
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -42,7 +40,7 @@ export function reviewUrlOf(job: JobRecord, baseUrl: string, secret: string): st
 export function reviewTokenExpiry(job: JobRecord): Date | null {
   const gateAt = job.lifecycle.review_gate_at;
   if (!gateAt) return null;
-  const sevenDays = gateAt.getTime() + REVIEW_TOKEN_DAYS * 86400_000;
+  const sevenDays = gateAt.getTime() + REVIEW_TOKEN_VALIDITY_MS;
   const expires = reviewExpiresAt(job);
   return new Date(expires ? Math.min(sevenDays, Date.parse(expires)) : sevenDays);
 }

@@ -3,10 +3,9 @@
  * over 100 MB is refused with 413 VAL_002; a refused HEAD or a missing Content-Length is accepted.
  * A URL that points into a private network is refused outright.
  */
-import { MAX_AUDIO_URL_BYTES } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
-import { AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
+import { AUDIO_PROBE_TIMEOUT_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
 import { PROBE_LIMITS } from '../meters/limits.ts';
 import type { Meter } from '../meters/meter.ts';
 

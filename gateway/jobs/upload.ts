@@ -19,9 +19,9 @@ import {
 } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/policy.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 
-export const MAX_UPLOAD_BYTES = 4_718_592; // 4.5 MiB
 const ACCEPTED = AUDIO_FORMATS.join(', ');
 
 export interface Upload {

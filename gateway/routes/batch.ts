@@ -6,6 +6,7 @@ import { batchFinishedAt } from '../../core/jobs/batch.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { presentBatchJob } from '../../core/jobs/present.ts';
 import { isHttpsUrl, parseSubmission, type SubmissionInput } from '../../core/jobs/submission.ts';
+import { MAX_BATCH_JOBS } from '../../core/policy.ts';
 import type { Batch } from '../../schemas/generated/api/batch.ts';
 import type { BatchRecord } from '../../sinks/cassandra/batches.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
@@ -14,8 +15,6 @@ import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 import type { JobRouteOptions } from './transcribe.ts';
-
-export const MAX_BATCH = 20;
 
 /** Shape A (an array) or shape B ({jobs, webhook_url?}). */
 function jobsOf(body: unknown): { jobs: unknown[]; webhookUrl: unknown } | null {
@@ -30,7 +29,7 @@ function jobsOf(body: unknown): { jobs: unknown[]; webhookUrl: unknown } | null 
 /** The meter is checked for N before anything is created; a malformed batch costs nothing and gets its 400. */
 const batchCost = (request: FastifyRequest) => {
   const n = jobsOf(request.body)?.jobs.length ?? 0;
-  return n >= 1 && n <= MAX_BATCH ? n : 0;
+  return n >= 1 && n <= MAX_BATCH_JOBS ? n : 0;
 };
 
 function parseBatch(body: unknown): { inputs: SubmissionInput[]; webhookUrl: string | null } {
@@ -40,8 +39,8 @@ function parseBatch(body: unknown): { inputs: SubmissionInput[]; webhookUrl: str
     const extra = Object.keys(body as object).filter((k) => k !== 'jobs' && k !== 'webhook_url');
     if (extra.length > 0) throw invalid(`${extra[0]!.slice(0, 40)} is not a known field`);
   }
-  if (shape.jobs.length < 1 || shape.jobs.length > MAX_BATCH)
-    throw invalid(`A batch has 1 to ${MAX_BATCH} jobs (got ${shape.jobs.length})`);
+  if (shape.jobs.length < 1 || shape.jobs.length > MAX_BATCH_JOBS)
+    throw invalid(`A batch has 1 to ${MAX_BATCH_JOBS} jobs (got ${shape.jobs.length})`);
   let webhookUrl: string | null = null;
   if (shape.webhookUrl !== undefined && shape.webhookUrl !== null) {
     if (typeof shape.webhookUrl !== 'string' || !isHttpsUrl(shape.webhookUrl))

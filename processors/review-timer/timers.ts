@@ -5,14 +5,9 @@
  * never fails a job that moved on.
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
+import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
 import { type CassandraTimers, minuteOf, type Timer } from '../../sinks/cassandra/timers.ts';
-import type { ChangeRequest } from '../../sinks/job-writer.ts';
-import {
-  ALIGNMENT_ALLOWANCE_MS,
-  type JobWriter,
-  REVIEW_WAIT_MS,
-  TRANSCRIPTION_ALLOWANCE_MS,
-} from '../../sinks/job-writer.ts';
+import type { ChangeRequest, JobWriter } from '../../sinks/job-writer.ts';
 
 const CHECKPOINT = 'review-timer';
 const FIRST_RUN_LOOKBACK_MS = 24 * 3600 * 1000;
@@ -54,7 +49,7 @@ export function decideTimer(timer: Timer, now: Date): (job: JobRecord) => Change
       case 'review_expiry':
         return l.stage === 'awaiting_review' &&
           l.review_gate === 'transcript' &&
-          past(l.review_gate_at, REVIEW_WAIT_MS, now)
+          past(l.review_gate_at, TRANSCRIPT_REVIEW_WAIT_MS, now)
           ? { event: { type: 'review_expired', at: now } }
           : null;
     }

@@ -7,13 +7,7 @@
  */
 import { pipeline } from 'node:stream';
 
-import {
-  AUDIO_FORMATS,
-  type AudioFormat,
-  headCapture,
-  MAX_AUDIO_URL_BYTES,
-  sniffAudioFormat,
-} from '../../core/audio/formats.ts';
+import { AUDIO_FORMATS, type AudioFormat, headCapture, sniffAudioFormat } from '../../core/audio/formats.ts';
 import { newUuid } from '../../core/ids.ts';
 import {
   type OutboundPolicy,
@@ -21,7 +15,12 @@ import {
   OutboundTimeoutError,
   outboundRequest,
 } from '../../core/net/safe-http.ts';
-import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, AUDIO_PROBE_TIMEOUT_MS } from '../../core/policy.ts';
+import {
+  AUDIO_FETCH_DEADLINE_MS,
+  AUDIO_FETCH_IDLE_MS,
+  AUDIO_PROBE_TIMEOUT_MS,
+  MAX_AUDIO_URL_BYTES,
+} from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../sinks/storage/object-store.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
