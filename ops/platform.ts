@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
+import { JobWriter } from '../core/app/job-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -27,7 +28,6 @@ import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
 import { CassandraDeadLetters } from '../sinks/cassandra/webhook-dead-letters.ts';
 import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
-import { JobWriter } from '../sinks/job-writer.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';

@@ -1,5 +1,5 @@
+import type { TopicKey } from '../core/ports/publisher.ts';
 /** Which topics each consumer group reads: the processors subscribe from here, and /metrics reports lag from here. */
-import type { TopicKey } from '../sinks/kafka/topics.ts';
 
 export const CONSUMER_GROUPS = {
   transcription: ['submissions'],

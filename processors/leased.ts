@@ -4,7 +4,7 @@
  * stage a second time at once.
  */
 
-import type { TopicKey } from '../sinks/kafka/topics.ts';
+import type { TopicKey } from '../core/ports/publisher.ts';
 import type { StageLeases } from '../sinks/redis/stage-lease.ts';
 import { NotDueError, type ProcessorSpec } from './runtime.ts';
 

@@ -12,9 +12,8 @@ import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
-import type { MessageOf } from '../sinks/kafka/messages.ts';
-import type { Publisher } from '../sinks/kafka/publisher.ts';
-import { type TopicKey, topicsFor } from '../sinks/kafka/topics.ts';
+import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
+import { topicsFor } from '../sinks/kafka/topics.ts';
 import type { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */

@@ -3,6 +3,8 @@
  * the Idempotency-Key when there is one, so a retried creation finds the rows its first attempt
  * wrote instead of making new ones.
  */
+
+import { CreationIncompleteError } from '../../core/app/job-writer.ts';
 import { ApiError } from '../../core/errors.ts';
 import { derivedUuid, newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -10,7 +12,6 @@ import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
 import type { SubmissionInput } from '../../core/jobs/submission.ts';
 import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
 import type { EndUser } from '../../sinks/cassandra/end-users.ts';
-import { CreationIncompleteError } from '../../sinks/job-writer.ts';
 import type { JobServices } from './services.ts';
 import type { Upload } from './upload.ts';
 

@@ -6,8 +6,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { invalid } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
+import type { FeedPosition } from '../../core/ports/feed.ts';
 import { safeEqual } from '../../core/secrets.ts';
-import type { FeedPosition } from '../../sinks/cassandra/feed.ts';
 import type { ListPosition } from '../../sinks/cassandra/webhook-deliveries.ts';
 
 interface CursorBody {

@@ -11,8 +11,8 @@
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
-import type { FeedPosition } from '../../sinks/cassandra/feed.ts';
-import type { JobAttribute } from '../../sinks/cassandra/jobs.ts';
+import type { FeedPosition } from '../../core/ports/feed.ts';
+import type { JobAttribute } from '../../core/ports/jobs.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
 

@@ -1,4 +1,6 @@
 /** Everything the job routes need, built once by the composition root. */
+
+import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { Engine } from '../../processors/engine/port.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
@@ -9,7 +11,6 @@ import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
-import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';

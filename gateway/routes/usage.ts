@@ -1,6 +1,6 @@
 /** GET /usage: the caller's all-time usage record. */
 import type { FastifyInstance } from 'fastify';
-import type { UsageStore } from '../../sinks/cassandra/usage.ts';
+import type { UsageStore } from '../../core/ports/usage.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, ref } from './schemas.ts';
 

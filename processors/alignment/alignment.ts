@@ -4,12 +4,12 @@
  * failure. Acts only on jobs whose row says they are aligning.
  */
 
+import type { JobWriter } from '../../core/app/job-writer.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
-import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';

@@ -3,9 +3,10 @@
  * job changes a crash left unfinished (the outbox sweep). Safe to run as several instances: every
  * change it makes is a compare-and-set that only applies while the condition still holds.
  */
+
+import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { Logger } from '../../core/logger.ts';
 import type { CassandraTimers } from '../../sinks/cassandra/timers.ts';
-import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { RunningProcessor } from '../runtime.ts';
 import { fireDueTimers } from './timers.ts';
 

@@ -4,10 +4,12 @@
  * stage it guards and that stage has really run past its allowance, so a late or repeated firing
  * never fails a job that moved on.
  */
+
+import type { ChangeRequest, JobWriter } from '../../core/app/job-writer.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
-import { type CassandraTimers, minuteOf, type Timer } from '../../sinks/cassandra/timers.ts';
-import type { ChangeRequest, JobWriter } from '../../sinks/job-writer.ts';
+import { minuteOf, type Timer } from '../../core/ports/timers.ts';
+import type { CassandraTimers } from '../../sinks/cassandra/timers.ts';
 
 const CHECKPOINT = 'review-timer';
 const FIRST_RUN_LOOKBACK_MS = 24 * 3600 * 1000;

@@ -5,11 +5,11 @@
  * decides from the job's current row, so a redelivered message does nothing twice.
  */
 
+import type { JobWriter } from '../../core/app/job-writer.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
-import type { JobWriter } from '../../sinks/job-writer.ts';
 import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';

@@ -9,11 +9,11 @@
 
 import type { Clock } from '../../core/clock.ts';
 import { derivedUuid } from '../../core/ids.ts';
+import type { Publisher } from '../../core/ports/publisher.ts';
 import { MAX_ATTEMPTS, nextAttempt } from '../../core/webhooks/schedule.ts';
 import type { WebhookAttemptMessage } from '../../schemas/generated/topics/webhook-attempt.ts';
 import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
 import type { AttemptOutcome, CassandraWebhookEvents, WebhookEvent } from '../../sinks/cassandra/webhook-events.ts';
-import type { Publisher } from '../../sinks/kafka/publisher.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { NotDueError, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';

@@ -1,19 +1,8 @@
 /** Batches: the list of their jobs and whether batch.complete has been published. */
+import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
 import type { CassandraClient } from './client.ts';
 
-export interface BatchRecord {
-  batch_id: string;
-  org_id: string;
-  job_ids: string[];
-  webhook_url: string | null;
-  /** The API key that submitted the batch: its webhook_secret signs batch.complete. */
-  key_id: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  complete_event_sent: boolean;
-}
-
-export class CassandraBatchStore {
+export class CassandraBatchStore implements BatchStore {
   constructor(private readonly db: CassandraClient) {}
 
   async insert(batch: BatchRecord): Promise<void> {

@@ -3,17 +3,12 @@
  * day partition at a time, so its cost does not depend on how many jobs the organisation has.
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
+import type { FeedPosition, JobFeed } from '../../core/ports/feed.ts';
 import type { CassandraClient } from './client.ts';
-
-export interface FeedPosition {
-  updated_at: Date;
-  /** null: strictly after updated_at whatever the id (updated_since is exclusive). */
-  job_id: string | null;
-}
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export class CassandraJobFeed {
+export class CassandraJobFeed implements JobFeed {
   constructor(private readonly db: CassandraClient) {}
 
   /** Indexes the job at its current updated_at and drops its previous row (readers skip stale rows anyway). */

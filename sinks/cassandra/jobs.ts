@@ -2,8 +2,10 @@
  * Jobs in Cassandra: the row by id, compare-and-set on `version`, the outbox of pending side
  * effects, and the exact-match attribute index used by GET /jobs filters.
  */
+
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
+import type { JobAttribute, JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -131,16 +133,7 @@ function columns(job: JobRecord): Record<string, unknown> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface OutboxEntry {
-  job_id: string;
-  version: number;
-  effects: string[];
-  created_at: Date;
-}
-
-export type JobAttribute = 'external_id' | 'isrc' | 'end_user' | 'batch';
-
-export class CassandraJobStore {
+export class CassandraJobStore implements JobStore {
   constructor(private readonly db: CassandraClient) {}
 
   async insert(job: JobRecord): Promise<boolean> {

@@ -1,17 +1,8 @@
 /** Durable timers in minute buckets, with a checkpoint so a restarted poller resumes where it stopped. */
+import { minuteOf, type Timer, type TimerKind, type Timers } from '../../core/ports/timers.ts';
 import type { CassandraClient } from './client.ts';
 
-export type TimerKind = 'transcription_allowance' | 'alignment_allowance' | 'review_expiry';
-
-export interface Timer {
-  due_at: Date;
-  job_id: string;
-  kind: TimerKind;
-}
-
-export const minuteOf = (d: Date) => d.toISOString().slice(0, 16);
-
-export class CassandraTimers {
+export class CassandraTimers implements Timers {
   constructor(private readonly db: CassandraClient) {}
 
   async schedule(timer: Timer): Promise<void> {

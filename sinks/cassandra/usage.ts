@@ -1,24 +1,13 @@
 /** Usage counters per organisation: one partition holds every metric, so GET /usage is one read. */
+
+import type { UsageDelta, UsageLedger, UsageStore } from '../../core/ports/usage.ts';
 import type { Usage } from '../../schemas/generated/api/usage.ts';
 import type { CassandraClient } from './client.ts';
-
-export interface UsageStore {
-  countApiCall(orgId: string): Promise<void>;
-  get(orgId: string): Promise<Usage>;
-}
-
-/** A job's contribution to one usage total, applied at most once per (job, metric). */
-export interface UsageDelta {
-  orgId: string;
-  jobId: string;
-  metric: 'total_jobs' | 'completed_jobs' | 'duration_ms' | `language:${string}`;
-  amount: number;
-}
 
 const LANGUAGE_PREFIX = 'language:';
 const LEDGER_TTL_SECONDS = 30 * 24 * 3600;
 
-export class CassandraUsageStore implements UsageStore {
+export class CassandraUsageStore implements UsageStore, UsageLedger {
   constructor(private readonly db: CassandraClient) {}
 
   async countApiCall(orgId: string): Promise<void> {

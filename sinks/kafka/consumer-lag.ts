@@ -4,7 +4,8 @@
  */
 import type { Admin } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
-import { type TopicKey, topicsFor } from './topics.ts';
+import type { TopicKey } from '../../core/ports/publisher.ts';
+import { topicsFor } from './topics.ts';
 
 export interface LagRow {
   group: string;

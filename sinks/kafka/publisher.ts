@@ -5,12 +5,8 @@
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
-import type { MessageOf } from './messages.ts';
-import { subjectOf, type TopicKey, type TopicSpec, topicsFor } from './topics.ts';
-
-export interface Publisher {
-  publish<K extends TopicKey>(topic: K, key: string, message: MessageOf<K>): Promise<void>;
-}
+import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
+import { subjectOf, type TopicSpec, topicsFor } from './topics.ts';
 
 export class KafkaPublisher implements Publisher {
   private readonly producer: Producer;

@@ -3,18 +3,7 @@
  * order on one partition; partitions bound how many consumers a group can use.
  */
 import type { Config } from '../../core/config.ts';
-
-export const TOPIC_KEYS = [
-  'submissions',
-  'stageResults',
-  'jobEvents',
-  'webhookRetry1m',
-  'webhookRetry5m',
-  'webhookRetry30m',
-  'deadLetters',
-  'jobChanges',
-] as const;
-export type TopicKey = (typeof TOPIC_KEYS)[number];
+import { TOPIC_KEYS, type TopicKey } from '../../core/ports/publisher.ts';
 
 export interface TopicSpec {
   key: TopicKey;

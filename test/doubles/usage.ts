@@ -1,6 +1,7 @@
 /** In-memory UsageStore for unit tests. */
+
+import type { UsageStore } from '../../core/ports/usage.ts';
 import type { Usage } from '../../schemas/generated/api/usage.ts';
-import type { UsageStore } from '../../sinks/cassandra/usage.ts';
 
 export class MemoryUsageStore implements UsageStore {
   readonly apiCalls = new Map<string, number>();

@@ -6,12 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobWriter } from '../../core/app/job-writer.ts';
+import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { buildGateway } from '../../gateway/app.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { JobWriter } from '../../sinks/job-writer.ts';
-import type { MessageOf } from '../../sinks/kafka/messages.ts';
-import type { Publisher } from '../../sinks/kafka/publisher.ts';
-import type { TopicKey } from '../../sinks/kafka/topics.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually } from '../support/pipeline.ts';

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../core/clock.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { TopicKey } from '../../core/ports/publisher.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
 import { type ProcessorSpec, type RunningProcessor, startProcessor } from '../../processors/runtime.ts';
@@ -12,7 +13,6 @@ import type { FetchBounds } from '../../processors/transcription/fetch-audio.ts'
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import { webhookProcessor } from '../../processors/webhook/webhook.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import type { TopicKey } from '../../sinks/kafka/topics.ts';
 import { WebhookSender } from '../../sinks/webhook-sender.ts';
 import { FakeEngine } from '../doubles/engine.ts';
 

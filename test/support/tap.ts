@@ -3,8 +3,10 @@
  * array given for its topic. It has joined its group when this returns, so what a test does next
  * is seen.
  */
+
+import type { TopicKey } from '../../core/ports/publisher.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { type TopicKey, topicsFor } from '../../sinks/kafka/topics.ts';
+import { topicsFor } from '../../sinks/kafka/topics.ts';
 
 export async function tapTopics(
   platform: Platform,

@@ -4,8 +4,8 @@ import type { Kafka } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
 import { createLogger } from '../../../core/logger.ts';
+import type { Publisher } from '../../../core/ports/publisher.ts';
 import { type RunningProcessor, startProcessor } from '../../../processors/runtime.ts';
-import type { Publisher } from '../../../sinks/kafka/publisher.ts';
 
 /** A consumer that connects, subscribes and runs without a broker, and whose crash events the test raises. */
 function fakeKafka() {

@@ -4,26 +4,27 @@
  * (feed index, the jobs.changes record, the next topic message, events, timers, usage) are each
  * idempotent, so the sweeper can simply run again whatever a crash left in the outbox.
  */
-import type { Config } from '../core/config.ts';
-import { batchFinishedAt } from '../core/jobs/batch.ts';
-import type { JobPatch, JobRecord } from '../core/jobs/job.ts';
-import { type Effect, type LifecycleEvent, TransitionError, transition } from '../core/jobs/lifecycle.ts';
-import type { Logger } from '../core/logger.ts';
+
+import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
+import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
+import type { Config } from '../config.ts';
+import { batchFinishedAt } from '../jobs/batch.ts';
+import type { JobPatch, JobRecord } from '../jobs/job.ts';
+import { type Effect, type LifecycleEvent, TransitionError, transition } from '../jobs/lifecycle.ts';
+import type { Logger } from '../logger.ts';
 import {
   ALIGNMENT_ALLOWANCE_MS,
   OUTBOX_STALE_MS,
   TRANSCRIPT_REVIEW_WAIT_MS,
   TRANSCRIPTION_ALLOWANCE_MS,
-} from '../core/policy.ts';
-import { mintReviewLink } from '../core/review/tokens.ts';
-import type { JobChangeMessage } from '../schemas/generated/topics/job-change.ts';
-import type { JobEventMessage } from '../schemas/generated/topics/job-event.ts';
-import type { CassandraBatchStore } from './cassandra/batches.ts';
-import type { CassandraJobFeed } from './cassandra/feed.ts';
-import type { CassandraJobStore, OutboxEntry } from './cassandra/jobs.ts';
-import type { CassandraTimers } from './cassandra/timers.ts';
-import type { CassandraUsageStore } from './cassandra/usage.ts';
-import type { Publisher } from './kafka/publisher.ts';
+} from '../policy.ts';
+import type { BatchStore } from '../ports/batches.ts';
+import type { JobFeed } from '../ports/feed.ts';
+import type { JobStore, OutboxEntry } from '../ports/jobs.ts';
+import type { Publisher } from '../ports/publisher.ts';
+import type { Timers } from '../ports/timers.ts';
+import type { UsageLedger } from '../ports/usage.ts';
+import { mintReviewLink } from '../review/tokens.ts';
 
 /** Side effects beyond the lifecycle's own. */
 export type SideEffect =
@@ -62,14 +63,15 @@ export interface ChangeOutcome {
   effects: SideEffect[];
 }
 
+/** The writer's ports: Cassandra and Kafka in the service (ops/platform.ts), doubles in unit tests. */
 export interface WriterDeps {
-  config: Config;
-  logger: Logger;
-  jobs: CassandraJobStore;
-  feed: CassandraJobFeed;
-  timers: CassandraTimers;
-  usage: CassandraUsageStore;
-  batches: CassandraBatchStore;
+  config: Pick<Config, 'reviewSecret'>;
+  logger: Pick<Logger, 'warn'>;
+  jobs: JobStore;
+  feed: Pick<JobFeed, 'record'>;
+  timers: Pick<Timers, 'schedule'>;
+  usage: UsageLedger;
+  batches: Pick<BatchStore, 'get' | 'markCompleted'>;
   publisher: Publisher;
 }
 

@@ -1,0 +1,155 @@
+/**
+ * In-memory doubles of the ports the job writer runs on (core/ports), for unit tests of the code
+ * around them: the same contracts as the Cassandra and Kafka adapters (compare-and-set on version,
+ * an outbox keyed by change, usage applied once per job and metric), nothing more.
+ */
+import type { JobRecord } from '../../core/jobs/job.ts';
+import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
+import type { FeedPosition, JobFeed } from '../../core/ports/feed.ts';
+import type { JobAttribute, JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
+import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
+import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
+import type { UsageDelta, UsageLedger } from '../../core/ports/usage.ts';
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+export class MemoryJobStore implements JobStore {
+  readonly rows = new Map<string, JobRecord>();
+  readonly outbox = new Map<string, OutboxEntry>();
+  private readonly attributes = new Map<string, Set<string>>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  async insert(job: JobRecord): Promise<boolean> {
+    if (this.rows.has(job.job_id)) return false;
+    this.rows.set(job.job_id, copy(job));
+    return true;
+  }
+  async get(jobId: string): Promise<JobRecord | null> {
+    const row = this.rows.get(jobId);
+    return row ? copy(row) : null;
+  }
+  async getMany(jobIds: string[]): Promise<JobRecord[]> {
+    return jobIds.flatMap((id) => (this.rows.has(id) ? [copy(this.rows.get(id)!)] : []));
+  }
+  async replace(next: JobRecord, expectedVersion: number): Promise<boolean> {
+    if (this.rows.get(next.job_id)?.version !== expectedVersion) return false;
+    this.rows.set(next.job_id, copy(next));
+    return true;
+  }
+  async addOutbox(jobId: string, version: number, effects: string[]): Promise<void> {
+    this.outbox.set(`${jobId}:${version}`, { job_id: jobId, version, effects: [...effects], created_at: this.now() });
+  }
+  async removeOutbox(jobId: string, version: number): Promise<void> {
+    this.outbox.delete(`${jobId}:${version}`);
+  }
+  async outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null> {
+    return this.outbox.get(`${jobId}:${version}`) ?? null;
+  }
+  async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
+    return [...this.outbox.values()].filter((e) => e.created_at.getTime() <= cutoff.getTime());
+  }
+  async indexAttributes(job: JobRecord): Promise<void> {
+    const entries: [JobAttribute, string | null][] = [
+      ['external_id', job.external_id],
+      ['isrc', job.isrc],
+      ['end_user', job.end_user_id],
+      ['batch', job.batch_id],
+    ];
+    for (const [attribute, value] of entries) {
+      if (value === null) continue;
+      const key = `${job.org_id}|${attribute}|${value}`;
+      this.attributes.set(key, (this.attributes.get(key) ?? new Set()).add(job.job_id));
+    }
+  }
+  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string, limit: number): Promise<string[]> {
+    return [...(this.attributes.get(`${orgId}|${attribute}|${value}`) ?? [])].slice(0, limit);
+  }
+}
+
+export class MemoryJobFeed implements JobFeed {
+  readonly rows: { org_id: string; updated_at: Date; job_id: string }[] = [];
+
+  async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
+    const at = (r: { job_id: string; updated_at: Date }, t: Date) => r.job_id === job.job_id && +r.updated_at === +t;
+    if (previousUpdatedAt) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previousUpdatedAt)));
+    if (!this.rows.some((r) => at(r, job.updated_at)))
+      this.rows.push({ org_id: job.org_id, updated_at: job.updated_at, job_id: job.job_id });
+  }
+  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedPosition[]> {
+    return this.rows
+      .filter((r) => r.org_id === orgId)
+      .filter(
+        (r) =>
+          +r.updated_at > +from.updated_at ||
+          (from.job_id !== null && +r.updated_at === +from.updated_at && r.job_id > from.job_id),
+      )
+      .sort((a, b) => +a.updated_at - +b.updated_at || (a.job_id < b.job_id ? -1 : 1))
+      .slice(0, limit)
+      .map(({ updated_at, job_id }) => ({ updated_at, job_id }));
+  }
+}
+
+export class MemoryTimers implements Timers {
+  readonly scheduled: Timer[] = [];
+  private readonly checkpoints = new Map<string, string>();
+
+  async schedule(timer: Timer): Promise<void> {
+    const same = (t: Timer) => t.job_id === timer.job_id && t.kind === timer.kind && +t.due_at === +timer.due_at;
+    if (!this.scheduled.some(same)) this.scheduled.push({ ...timer });
+  }
+  async inMinute(minute: string): Promise<Timer[]> {
+    return this.scheduled.filter((t) => minuteOf(t.due_at) === minute);
+  }
+  async remove(timer: Timer): Promise<void> {
+    const i = this.scheduled.findIndex((t) => t.job_id === timer.job_id && t.kind === timer.kind);
+    if (i >= 0) this.scheduled.splice(i, 1);
+  }
+  async checkpoint(name: string): Promise<string | null> {
+    return this.checkpoints.get(name) ?? null;
+  }
+  async advance(name: string, minute: string): Promise<void> {
+    this.checkpoints.set(name, minute);
+  }
+}
+
+export class MemoryUsageLedger implements UsageLedger {
+  readonly totals = new Map<string, number>();
+  private readonly applied = new Set<string>();
+
+  async apply(delta: UsageDelta): Promise<void> {
+    const once = `${delta.jobId}:${delta.metric}`;
+    if (this.applied.has(once)) return;
+    this.applied.add(once);
+    const key = `${delta.orgId}:${delta.metric}`;
+    this.totals.set(key, (this.totals.get(key) ?? 0) + delta.amount);
+  }
+}
+
+export class MemoryBatchStore implements BatchStore {
+  readonly rows = new Map<string, BatchRecord>();
+
+  async insert(batch: BatchRecord): Promise<void> {
+    if (!this.rows.has(batch.batch_id)) this.rows.set(batch.batch_id, copy(batch));
+  }
+  async get(batchId: string): Promise<BatchRecord | null> {
+    const row = this.rows.get(batchId);
+    return row ? copy(row) : null;
+  }
+  async markCompleted(batchId: string, completedAt: Date): Promise<void> {
+    const row = this.rows.get(batchId);
+    if (row) this.rows.set(batchId, { ...row, completed_at: completedAt, complete_event_sent: true });
+  }
+}
+
+export class MemoryPublisher implements Publisher {
+  readonly sent: { topic: TopicKey; key: string; message: unknown }[] = [];
+
+  async publish<K extends TopicKey>(topic: K, key: string, message: MessageOf<K>): Promise<void> {
+    this.sent.push({ topic, key, message: copy(message) });
+  }
+
+  on<K extends TopicKey>(topic: K): MessageOf<K>[] {
+    return this.sent.filter((s) => s.topic === topic).map((s) => s.message as MessageOf<K>);
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * The job writer on in-memory ports: what each lifecycle transition owes (events, timers, usage,
+ * the next stage's message), a crash between any two of its steps followed by a sweep, a retried
+ * creation after a partial one, and batch completion.
+ */
+import { describe, expect, it } from 'vitest';
+import { CreationIncompleteError, JobWriter } from '../../../../core/app/job-writer.ts';
+import { newUuid } from '../../../../core/ids.ts';
+import type { JobRecord } from '../../../../core/jobs/job.ts';
+import { parseSubmission } from '../../../../core/jobs/submission.ts';
+import { OUTBOX_STALE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../../../core/policy.ts';
+import { newJobRecord } from '../../../../gateway/jobs/create.ts';
+import {
+  MemoryBatchStore,
+  MemoryJobFeed,
+  MemoryJobStore,
+  MemoryPublisher,
+  MemoryTimers,
+  MemoryUsageLedger,
+} from '../../../doubles/job-ports.ts';
+
+/** The writer's ports, each method able to fail on the Nth call across all of them (a crash there). */
+function ports(failAtCall = 0) {
+  const raw = {
+    jobs: new MemoryJobStore(),
+    feed: new MemoryJobFeed(),
+    timers: new MemoryTimers(),
+    usage: new MemoryUsageLedger(),
+    batches: new MemoryBatchStore(),
+    publisher: new MemoryPublisher(),
+  };
+  let calls = 0;
+  const faulty = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (++calls === failAtCall) return Promise.reject(new Error(`injected crash at call ${calls}`));
+          return value.apply(obj, args);
+        };
+      },
+    });
+  const writer = new JobWriter({
+    config: { reviewSecret: 'unit-review-secret' },
+    logger: { warn: () => {} },
+    jobs: faulty(raw.jobs),
+    feed: faulty(raw.feed),
+    timers: faulty(raw.timers),
+    usage: faulty(raw.usage),
+    batches: faulty(raw.batches),
+    publisher: faulty(raw.publisher),
+  });
+  /** The same stores behind a writer that does not fail: the sweeper after the crash. */
+  const sweeper = new JobWriter({ config: { reviewSecret: 'unit-review-secret' }, logger: { warn: () => {} }, ...raw });
+  return { ...raw, writer, sweeper, calls: () => calls };
+}
+
+function newJob(fields: Record<string, unknown> = {}, batchId: string | null = null): JobRecord {
+  const input = parseSubmission({ language: 'English', audio_url: 'https://cdn.example/a.mp3', ...fields }, 'json');
+  return newJobRecord(
+    newUuid(),
+    { org_id: 'org_unit', key_id: null },
+    { input, audio: { source: 'url', url: input.audio_url! } },
+    null,
+    batchId,
+    new Date(),
+  );
+}
+
+const later = () => new Date(Date.now() + OUTBOX_STALE_MS + 1000);
+const transcribed = (at = new Date()) => ({
+  patch: { duration_seconds: 12.5, transcription_started_at: at, transcription_attempt: 1 },
+  event: { type: 'transcript_ready' as const, at },
+});
+
+describe('creating a job', () => {
+  it('stores it, publishes its submission and change record, counts it, and leaves no outbox entry', async () => {
+    const p = ports();
+    const job = newJob({ external_id: 'cat-1' });
+    expect(await p.writer.create(job)).toBe(true);
+    expect(p.publisher.on('submissions')).toEqual([expect.objectContaining({ job_id: job.job_id })]);
+    expect(p.publisher.on('jobChanges')).toHaveLength(1);
+    expect(p.feed.rows).toHaveLength(1);
+    expect(p.usage.totals.get('org_unit:total_jobs')).toBe(1);
+    expect(await p.jobs.jobIdsBy('org_unit', 'external_id', 'cat-1', 10)).toEqual([job.job_id]);
+    expect(p.jobs.outbox.size).toBe(0);
+  });
+
+  it('a retried creation after its publish failed finishes what the first attempt owed, once', async () => {
+    const p = ports();
+    const job = newJob();
+    p.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof p.publisher.publish;
+    await expect(p.writer.create(job)).rejects.toBeInstanceOf(CreationIncompleteError);
+    expect(p.jobs.outbox.size).toBe(1);
+    p.publisher.publish = MemoryPublisher.prototype.publish.bind(p.publisher) as typeof p.publisher.publish;
+
+    expect(await p.writer.create(job)).toBe(false);
+    expect(p.publisher.on('submissions')).toHaveLength(1);
+    expect(p.usage.totals.get('org_unit:total_jobs')).toBe(1);
+    expect(p.jobs.outbox.size).toBe(0);
+  });
+
+  it('a retry of a creation that completed owes nothing and sends nothing', async () => {
+    const p = ports();
+    const job = newJob();
+    await p.writer.create(job);
+    const sent = p.publisher.sent.length;
+    expect(await p.writer.create(job)).toBe(false);
+    expect(p.publisher.sent.length).toBe(sent);
+  });
+});
+
+describe('what each transition owes', () => {
+  async function created(fields: Record<string, unknown> = {}) {
+    const p = ports();
+    const job = newJob(fields);
+    await p.writer.create(job);
+    p.publisher.sent.length = 0;
+    return { p, job };
+  }
+
+  it('transcription claimed: the 10-minute allowance timer', async () => {
+    const { p, job } = await created();
+    const at = new Date();
+    await p.writer.change(job.job_id, () => ({ patch: { transcription_attempt: 1, transcription_started_at: at } }));
+    expect(p.timers.scheduled).toEqual([
+      { job_id: job.job_id, kind: 'transcription_allowance', due_at: new Date(+at + TRANSCRIPTION_ALLOWANCE_MS) },
+    ]);
+  });
+
+  it('transcript ready with alignment requested: the alignment stage is queued and the duration counted', async () => {
+    const { p, job } = await created();
+    const outcome = await p.writer.change(job.job_id, () => transcribed());
+    expect(outcome?.job.lifecycle.stage).toBe('aligning');
+    expect(p.publisher.on('stageResults')).toEqual([
+      expect.objectContaining({ job_id: job.job_id, next_stage: 'alignment', completed_stage: 'transcription' }),
+    ]);
+    expect(p.usage.totals.get('org_unit:duration_ms')).toBe(12_500);
+    expect(p.publisher.on('jobEvents')).toEqual([]);
+  });
+
+  it('transcript ready without alignment: job.complete, and no completed count (no timings)', async () => {
+    const { p, job } = await created({ align: false });
+    await p.writer.change(job.job_id, () => transcribed());
+    expect(p.publisher.on('jobEvents').map((e) => e.event)).toEqual(['job.complete']);
+    expect(p.usage.totals.get('org_unit:completed_jobs')).toBeUndefined();
+  });
+
+  it('alignment finished: job.complete, the completed count, and job.degraded when part fell back', async () => {
+    const { p, job } = await created();
+    await p.writer.change(job.job_id, () => transcribed());
+    await p.writer.change(job.job_id, () => ({
+      patch: {
+        alignment: { method: 'whisper-forced-alignment', flagged_lines: 0 } as JobRecord['alignment'],
+        degraded: [{ component: 'second_opinion', reason: 'did not run' }],
+      },
+      event: { type: 'alignment_finished', at: new Date() },
+    }));
+    expect(p.publisher.on('jobEvents').map((e) => e.event)).toEqual(['job.complete', 'job.degraded']);
+    expect(p.usage.totals.get('org_unit:completed_jobs')).toBe(1);
+  });
+
+  it('a recorded failure: job.failed', async () => {
+    const { p, job } = await created();
+    await p.writer.change(job.job_id, () => ({
+      event: {
+        type: 'failure_recorded',
+        stage: 'transcription',
+        message: 'The audio contains no sound.',
+        at: new Date(),
+      },
+    }));
+    expect(p.publisher.on('jobEvents').map((e) => e.event)).toEqual(['job.failed']);
+  });
+
+  it('the transcript gate opens: a review link, job.awaiting_review, and the 8-day timer', async () => {
+    const { p, job } = await created({ review: true, review_stage: 'transcript' });
+    const at = new Date();
+    const outcome = await p.writer.change(job.job_id, () => transcribed(at));
+    expect(outcome?.job.lifecycle.stage).toBe('awaiting_review');
+    expect(outcome?.job.review_token_sha256).toEqual(expect.any(String));
+    expect(p.publisher.on('jobEvents').map((e) => e.event)).toEqual(['job.awaiting_review']);
+    expect(p.timers.scheduled).toContainEqual({
+      job_id: job.job_id,
+      kind: 'review_expiry',
+      due_at: new Date(+at + TRANSCRIPT_REVIEW_WAIT_MS),
+    });
+  });
+
+  it('a stale decision is nothing to do: a change decided on old state is redecided, never applied twice', async () => {
+    const { p, job } = await created();
+    let decisions = 0;
+    await p.writer.change(job.job_id, (j) => {
+      decisions++;
+      return j.lifecycle.stage === 'transcribing' ? transcribed() : null;
+    });
+    const again = await p.writer.change(job.job_id, (j) =>
+      j.lifecycle.stage === 'transcribing' ? transcribed() : null,
+    );
+    expect(again?.changed).toBe(false);
+    expect(decisions).toBe(1);
+    expect(p.publisher.on('stageResults')).toHaveLength(1);
+  });
+});
+
+describe('a crash between any two steps of a change, then a sweep', () => {
+  /** How many port calls a clean transcript_ready change makes (after the creation). */
+  async function stepsOfChange(): Promise<{ before: number; total: number }> {
+    const p = ports();
+    const job = newJob();
+    await p.writer.create(job);
+    const before = p.calls();
+    await p.writer.change(job.job_id, () => transcribed());
+    return { before, total: p.calls() };
+  }
+
+  it('every step: nothing owed is lost and nothing is applied twice', async () => {
+    const { before, total } = await stepsOfChange();
+    expect(total - before).toBeGreaterThan(5);
+    for (let step = before + 1; step <= total; step++) {
+      const p = ports(step);
+      const job = newJob();
+      await p.writer.create(job);
+      const crashed = await p.writer
+        .change(job.job_id, () => transcribed())
+        .then(
+          () => false,
+          () => true,
+        );
+      expect(crashed, `step ${step}`).toBe(true);
+      await p.sweeper.sweep(later());
+
+      const stored = p.jobs.rows.get(job.job_id)!;
+      expect(p.jobs.outbox.size, `step ${step}: outbox`).toBe(0);
+      if (stored.lifecycle.stage === 'aligning') {
+        // The change landed: what it owed was done, each effect's result counted once.
+        expect(p.publisher.on('stageResults').length, `step ${step}: alignment queued`).toBeGreaterThanOrEqual(1);
+        expect(p.usage.totals.get('org_unit:duration_ms'), `step ${step}: duration once`).toBe(12_500);
+        // The feed lists the job at its current position (a row left at an older one is skipped by readers).
+        const positions = p.feed.rows.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at);
+        expect(positions, `step ${step}: feed`).toContain(+stored.updated_at);
+        expect(p.publisher.on('jobChanges').at(-1)?.version).toBe(stored.version);
+      } else {
+        // The change never landed: nothing of it happened.
+        expect(stored.lifecycle.stage, `step ${step}`).toBe('transcribing');
+        expect(p.publisher.on('stageResults'), `step ${step}`).toEqual([]);
+        expect(p.usage.totals.get('org_unit:duration_ms'), `step ${step}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('a crash at every step of a creation: after the sweep the job is published and counted once, or does not exist', async () => {
+    const clean = ports();
+    await clean.writer.create(newJob());
+    for (let step = 1; step <= clean.calls(); step++) {
+      const p = ports(step);
+      const job = newJob();
+      await p.writer.create(job).catch(() => undefined);
+      await p.sweeper.sweep(later());
+      expect(p.jobs.outbox.size, `step ${step}: outbox`).toBe(0);
+      if (p.jobs.rows.has(job.job_id)) {
+        expect(p.publisher.on('submissions').length, `step ${step}: submitted`).toBeGreaterThanOrEqual(1);
+        expect(p.usage.totals.get('org_unit:total_jobs'), `step ${step}: counted once`).toBe(1);
+      } else {
+        expect(p.publisher.on('submissions'), `step ${step}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('batch completion', () => {
+  async function batchOf(n: number) {
+    const p = ports();
+    const batchId = newUuid();
+    const jobs = Array.from({ length: n }, () => newJob({ align: false }, batchId));
+    await p.batches.insert({
+      batch_id: batchId,
+      org_id: 'org_unit',
+      job_ids: jobs.map((j) => j.job_id),
+      webhook_url: null,
+      key_id: null,
+      created_at: new Date(),
+      completed_at: null,
+      complete_event_sent: false,
+    });
+    for (const job of jobs) await p.writer.create(job);
+    return { p, batchId, jobs };
+  }
+  const batchEvents = (p: ReturnType<typeof ports>) =>
+    p.publisher.on('jobEvents').filter((e) => e.event === 'batch.complete');
+
+  it('batch.complete once every job is terminal, once, however often a last change is redone', async () => {
+    const { p, batchId, jobs } = await batchOf(2);
+    await p.writer.change(jobs[0]!.job_id, () => transcribed());
+    expect(batchEvents(p)).toEqual([]);
+    await p.writer.change(jobs[1]!.job_id, () => ({
+      event: { type: 'failure_recorded', stage: 'transcription', message: 'No audio.', at: new Date() },
+    }));
+    expect(batchEvents(p)).toEqual([
+      expect.objectContaining({ batch_id: batchId, event_id: `evt_${batchId}_batch.complete` }),
+    ]);
+    expect((await p.batches.get(batchId))?.complete_event_sent).toBe(true);
+    await p.jobs.addOutbox(jobs[1]!.job_id, p.jobs.rows.get(jobs[1]!.job_id)!.version, ['check_batch']);
+    await p.writer.sweep(new Date(Date.now() + OUTBOX_STALE_MS + 60_000));
+    expect(batchEvents(p)).toHaveLength(1);
+  });
+});
