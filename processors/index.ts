@@ -5,6 +5,7 @@ import type { Platform } from '../ops/platform.ts';
 import { alignmentProcessor } from './alignment/alignment.ts';
 import { startReviewTimer } from './review-timer/review-timer.ts';
 import { type RunningProcessor, startProcessor } from './runtime.ts';
+import { startSweeper } from './sweeper/sweeper.ts';
 import { transcriptionProcessor } from './transcription/transcription.ts';
 import { webhookProcessor } from './webhook/webhook.ts';
 
@@ -27,4 +28,6 @@ export const PROCESSORS: Record<string, ProcessorStarter> = {
       }),
     ),
   'review-timer': async (p) => startReviewTimer({ timers: p.timers, writer: p.jobServices.writer, logger: p.logger }),
+  sweeper: async (p) =>
+    startSweeper({ writer: p.jobServices.writer, logger: p.logger, sharedMetrics: p.sharedMetrics }),
 };

@@ -190,24 +190,31 @@ export class JobWriter {
    * already passed its old position misses it.
    */
   async sweep(now = new Date()): Promise<number> {
-    const stale = await this.staleOutbox(now);
-    for (const entry of stale) await this.redo(entry);
-    return stale.length;
+    let redone = 0;
+    for (const entry of await this.staleOutbox(now)) if (await this.redo(entry)) redone++;
+    return redone;
   }
 
-  /** Runs one outbox entry's effects again on the job's current state, then clears the entry. */
-  private async redo(entry: OutboxEntry): Promise<void> {
+  /**
+   * Runs one outbox entry's effects again on the job's current state, then clears the entry. The
+   * re-stamp is a compare-and-set from the version read here, so of several sweepers (or a sweeper
+   * and a retried creation) one redoes the entry; the others leave it to that one, which clears it
+   * once the effects ran, or leaves it for the next sweep if it crashes first.
+   */
+  private async redo(entry: OutboxEntry): Promise<boolean> {
     const job = await this.deps.jobs.get(entry.job_id);
     if (job && job.version >= entry.version) {
       if (entry.version === 1) await this.deps.jobs.indexAttributes(job);
-      const touched = await this.change(entry.job_id, () => ({ patch: {} }));
-      if (touched) await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
+      const touched = await this.change(entry.job_id, (j) => (j.version === job.version ? { patch: {} } : null));
+      if (!touched?.changed) return false;
+      await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
     }
     await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
     this.deps.logger.warn(
       { job_id: entry.job_id, version: entry.version, effects: entry.effects },
       'outbox entry redone',
     );
+    return true;
   }
 
   /** The outbox entries a sweep would redo now: older than OUTBOX_STALE_MS. */

@@ -8,8 +8,7 @@
 import type { ChangeRequest, JobWriter } from '../../core/app/job-writer.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
-import { minuteOf, type Timer } from '../../core/ports/timers.ts';
-import type { CassandraTimers } from '../../sinks/cassandra/timers.ts';
+import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
 
 const CHECKPOINT = 'review-timer';
 const FIRST_RUN_LOOKBACK_MS = 24 * 3600 * 1000;
@@ -58,7 +57,7 @@ export function decideTimer(timer: Timer, now: Date): (job: JobRecord) => Change
   };
 }
 
-export async function fireDueTimers(timers: CassandraTimers, writer: JobWriter, now = new Date()): Promise<number> {
+export async function fireDueTimers(timers: Timers, writer: JobWriter, now = new Date()): Promise<number> {
   const nowMinute = minuteOf(now);
   let minute = (await timers.checkpoint(CHECKPOINT)) ?? minuteOf(new Date(now.getTime() - FIRST_RUN_LOOKBACK_MS));
   let fired = 0;

@@ -41,6 +41,14 @@ export const METRIC_HELP: Record<string, { type: 'counter' | 'histogram'; help: 
     type: 'counter',
     help: 'Webhook delivery attempts by event and outcome (delivered, failed, no_answer, refused).',
   },
+  verse_outbox_sweeps_total: {
+    type: 'counter',
+    help: 'Outbox sweeps by outcome (ok, failed): rising while at least one sweeper runs.',
+  },
+  verse_outbox_redone_total: {
+    type: 'counter',
+    help: 'Job changes whose unfinished side effects a sweeper redid.',
+  },
 };
 
 export class SharedMetrics {

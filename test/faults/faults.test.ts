@@ -1,6 +1,6 @@
 /**
  * The fault test: two instances of each processor, 30 short jobs, three SIGKILLs of processor
- * processes (two random, then the review-timer; each restarted as a supervisor would) and one Kafka
+ * processes (two random, then the outbox sweeper; each restarted as a supervisor would) and one Kafka
  * broker restart while the jobs run. Every job must end terminal exactly once and every terminal event must reach
  * the webhook receiver. Then Redis and Cassandra are each stopped under a running gateway: clients
  * get 503 SRV_001 (retryable) meanwhile, and the gateway recovers by itself once they are back.
@@ -42,7 +42,7 @@ let started = 0;
  * Starts a processor under a supervisor like `verse serve`'s: whenever it exits, for whatever
  * reason, it is started again after 1 s. A member restarted while the broker is down exits on its
  * failed connect and comes back later; a supervisor that only replaced killed members would leave
- * the group short (once, the only review-timer, so nothing swept the outbox).
+ * the group short (once, the only outbox sweeper, so nothing swept the outbox).
  */
 function startMember(name: string): void {
   const log = fs.openSync(path.join(LOG_DIR, `${name}-${started++}.log`), 'w');
@@ -90,6 +90,7 @@ beforeAll(async () => {
     startMember(group);
   }
   startMember('review-timer');
+  startMember('sweeper');
   await new Promise((r) => setTimeout(r, 15_000)); // let both members of each group join
 }, 120_000);
 
@@ -115,9 +116,9 @@ describe('faults', () => {
       );
     }
     const killed: string[] = [];
-    // Two random members, then the review-timer (the only outbox sweeper) just before the broker
-    // stops, so that its replacement starts into the outage.
-    for (const name of [undefined, undefined, 'review-timer']) {
+    // Two random members, then the only outbox sweeper just before the broker stops, so that its
+    // replacement starts into the outage.
+    for (const name of [undefined, undefined, 'sweeper']) {
       await new Promise((r) => setTimeout(r, 2500));
       killed.push(await killMember(name));
     }

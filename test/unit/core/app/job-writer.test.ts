@@ -269,6 +269,27 @@ describe('a crash between any two steps of a change, then a sweep', () => {
   });
 });
 
+describe('several sweepers', () => {
+  it('redo a stale entry once between them: one re-stamp, one run of its effects', async () => {
+    const p = ports();
+    const job = newJob();
+    await p.writer.create(job);
+    // A change whose effects a crash left undone: the row moved, the outbox still names the effects.
+    const stored = p.jobs.rows.get(job.job_id)!;
+    const moved = { ...stored, version: 2, updated_at: new Date(+stored.updated_at + 1) };
+    await p.jobs.addOutbox(job.job_id, 2, ['queue_alignment']);
+    await p.jobs.replace(moved, 1);
+    p.publisher.sent.length = 0;
+
+    const second = new JobWriter({ config: { reviewSecret: 'unit' }, logger: { warn: () => {} }, ...p });
+    const redone = await Promise.all([p.sweeper.sweep(later()), second.sweep(later())]);
+    expect(redone.reduce((a, b) => a + b)).toBe(1);
+    expect(p.jobs.rows.get(job.job_id)!.version).toBe(3);
+    expect(p.publisher.on('stageResults')).toHaveLength(1);
+    expect(p.jobs.outbox.size).toBe(0);
+  });
+});
+
 describe('batch completion', () => {
   async function batchOf(n: number) {
     const p = ports();
