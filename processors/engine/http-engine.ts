@@ -4,7 +4,14 @@
  * the job with the engine's message; 5xx and connection errors are transient and retried.
  */
 import type { LanguageEntry } from '../../core/languages.ts';
-import { type AlignRequest, type AlignResult, type Engine, EngineError, type TranscribeRequest, type TranscribeResult } from './port.ts';
+import {
+  type AlignRequest,
+  type AlignResult,
+  type Engine,
+  EngineError,
+  type TranscribeRequest,
+  type TranscribeResult,
+} from './port.ts';
 
 /** The engine's error codes as clients read them on the job; anything else gets EngineError's generic sentence. */
 const PUBLIC_MESSAGES: Record<string, string> = {
@@ -32,7 +39,10 @@ export class HttpEngine implements Engine {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, false);
+      throw new EngineError(
+        `speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        false,
+      );
     }
     const text = await res.text();
     if (res.ok) return JSON.parse(text) as T;
@@ -60,12 +70,19 @@ export class HttpEngine implements Engine {
   }
 
   transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
-    return this.call('/v1/verse/transcribe', { audio_path: request.audioPath, language: request.language.name }, TRANSCRIBE_TIMEOUT_MS);
+    return this.call(
+      '/v1/verse/transcribe',
+      { audio_path: request.audioPath, language: request.language.name },
+      TRANSCRIBE_TIMEOUT_MS,
+    );
   }
 
   async alignerVersion(): Promise<string> {
     const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, false);
+      throw new EngineError(
+        `speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        false,
+      );
     });
     const body = (await res.json()) as { aligner_version?: string };
     if (!body.aligner_version) throw new EngineError('the speech engine does not report an aligner version', true);
@@ -84,7 +101,12 @@ export class HttpEngine implements Engine {
   align(request: AlignRequest): Promise<AlignResult> {
     return this.call(
       '/v1/verse/align',
-      { audio_path: request.audioPath, language: request.language.name, lines: request.lines, word_level: request.wordLevel },
+      {
+        audio_path: request.audioPath,
+        language: request.language.name,
+        lines: request.lines,
+        word_level: request.wordLevel,
+      },
       ALIGN_TIMEOUT_MS,
     );
   }
