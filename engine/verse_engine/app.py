@@ -158,7 +158,7 @@ class SecondOpinionRequest(BaseModel):
 
 
 @app.post("/v1/verse/second-opinion")
-def verse_second_opinion(body: SecondOpinionRequest) -> dict:
+def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
     """An independent transcription compared line by line with the given lines (timed by the aligner)."""
     language = _language(body.language)
     path = _audio(body.audio_path)

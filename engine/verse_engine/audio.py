@@ -73,7 +73,8 @@ def decode_bounded(path: Path, max_seconds: float) -> np.ndarray:
                 except av.error.InvalidDataError:
                     continue
                 for frame in frames:
-                    keep(resampler.resample(frame))
+                    if isinstance(frame, av.AudioFrame):
+                        keep(resampler.resample(frame))
             keep(resampler.resample(None))
     except (av.error.FFmpegError, ValueError, IndexError) as error:
         raise AudioError("undecodable_audio", f"The audio could not be decoded: {error}") from error

