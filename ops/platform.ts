@@ -11,7 +11,6 @@ import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
-import { redisAlignLock } from '../gateway/jobs/align-lock.ts';
 import { RedisMeter } from '../gateway/meters/redis-meter.ts';
 import { CONSUMER_GROUPS } from '../processors/consumer-groups.ts';
 import { HttpEngine } from '../processors/engine/http-engine.ts';
@@ -32,8 +31,8 @@ import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
 import { OutputFiles } from '../sinks/outputs.ts';
+import { redisLocks } from '../sinks/redis/locks.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
-import { redisStageLeases } from '../sinks/redis/stage-lease.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import type { ObjectStore } from '../sinks/storage/object-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
@@ -158,8 +157,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     storage,
     outputs: new OutputFiles(storage),
     engine: new HttpEngine(config.engineUrl),
-    alignLock: redisAlignLock(redis, config.namespace),
-    leases: redisStageLeases(redis, config.namespace),
+    locks: redisLocks(redis, config.namespace),
     outbound,
     webhooks: {
       ...webhookStores,

@@ -4,11 +4,13 @@
  * aligned one synchronously when its text changed or its timings come from an older aligner (200
  * realigned), else 200 unchanged. A failed re-alignment writes nothing.
  */
+
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { lockName } from '../../core/ports/locks.ts';
 import type { Organisation } from '../../core/tenancy.ts';
 import { EngineError, publicReason } from '../../processors/engine/port.ts';
 import type { JobServices } from './services.ts';
@@ -68,8 +70,8 @@ export async function alignJob(
       },
     };
   }
-  if (!(await services.alignLock.acquire(job.job_id)))
-    throw new ApiError('ALN_004', 'Alignment is already running for this job.');
+  const lock = await services.locks.acquire(lockName.realignment(job.job_id));
+  if (!lock) throw new ApiError('ALN_004', 'Alignment is already running for this job.');
   try {
     const language = findLanguage(job.language)!;
     const aligned = await services.engine.align({
@@ -107,6 +109,6 @@ export async function alignJob(
       { cause: error },
     );
   } finally {
-    await services.alignLock.release(job.job_id);
+    await lock.release();
   }
 }

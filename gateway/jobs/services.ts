@@ -2,6 +2,7 @@
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { Locks } from '../../core/ports/locks.ts';
 import type { Engine } from '../../processors/engine/port.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
 import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
@@ -12,10 +13,8 @@ import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-le
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
-import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
-import type { AlignLock } from './align-lock.ts';
 
 export interface JobServices {
   jobs: CassandraJobStore;
@@ -27,9 +26,8 @@ export interface JobServices {
   storage: ObjectStore;
   outbound: OutboundPolicy;
   engine: Engine;
-  alignLock: AlignLock;
-  /** Per-job stage leases for the processors (one member runs a stage of a job at a time). */
-  leases: StageLeases;
+  /** One stage of a job, or one re-alignment, at a time. */
+  locks: Locks;
   /** Rendered timed files in object storage. */
   outputs: OutputFiles;
   webhooks: WebhookServices;

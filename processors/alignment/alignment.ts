@@ -8,10 +8,10 @@ import type { JobWriter } from '../../core/app/job-writer.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import type { Locks } from '../../core/ports/locks.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
-import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
@@ -23,7 +23,7 @@ export interface AlignmentDeps {
   writer: JobWriter;
   storage: ObjectStore;
   engine: Engine;
-  leases: StageLeases;
+  locks: Locks;
   outputs: OutputFiles;
 }
 
@@ -41,7 +41,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
         : null,
     );
 
-  return leased(deps.leases, 'alignment', {
+  return leased(deps.locks, 'alignment', {
     group: 'alignment',
     topics: CONSUMER_GROUPS.alignment,
     async handle(message: StageResultMessage, ctx: MessageContext<'stageResults'>) {

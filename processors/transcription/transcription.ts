@@ -8,9 +8,9 @@
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { Locks } from '../../core/ports/locks.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
-import type { StageLeases } from '../../sinks/redis/stage-lease.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { type Engine, EngineError } from '../engine/port.ts';
@@ -24,7 +24,7 @@ export interface TranscriptionDeps {
   storage: ObjectStore;
   engine: Engine;
   outbound: OutboundPolicy;
-  leases: StageLeases;
+  locks: Locks;
   /** The audio_url GET's bounds; the policy's unless a test shortens them. */
   fetchBounds?: FetchBounds;
 }
@@ -42,7 +42,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
         : null,
     );
 
-  return leased(deps.leases, 'transcription', {
+  return leased(deps.locks, 'transcription', {
     group: 'transcription',
     topics: CONSUMER_GROUPS.transcription,
     async handle(message: SubmissionMessage, ctx: MessageContext<'submissions'>) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
+import { lockName } from '../../core/ports/locks.ts';
 import { buildGateway } from '../../gateway/app.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { FAKE_LINES, FakeEngine, permanent } from '../doubles/engine.ts';
@@ -127,6 +128,25 @@ describe('POST /jobs/{id}/align', () => {
     expect(after.lifecycle.status).toBe('complete');
     expect(after.lines![0]!.words![0]!.word).toBe('an');
     expect((await align(org.auth, j.job_id)).json().realigned).toBe(false);
+  });
+
+  it('a re-alignment of the job already running (its lock held): 409 ALN_004, and nothing redone', async () => {
+    const org = await testOrg(platform);
+    const j = await job(org.org_id);
+    await platform.jobServices.writer.change(j.job_id, (x) => ({
+      patch: { lines: x.lines!.map((l, i) => (i === 0 ? { ...l, text: 'edited while another runs' } : l)) },
+    }));
+    const held = await platform.jobServices.locks.acquire(lockName.realignment(j.job_id));
+    try {
+      const before = engine.alignCalls.length;
+      const res = await align(org.auth, j.job_id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('ALN_004');
+      expect(engine.alignCalls.length).toBe(before);
+    } finally {
+      await held?.release();
+    }
+    expect((await align(org.auth, j.job_id)).json().realigned).toBe(true);
   });
 
   it('timings from an older aligner are always re-aligned', async () => {

@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.ts';
+import { lockName } from '../../core/ports/locks.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { NotDueError } from '../../processors/runtime.ts';
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
-import { LEASE_MS } from '../../sinks/redis/stage-lease.ts';
+import { LOCK_LEASE_MS } from '../../sinks/redis/locks.ts';
 import { FakeEngine } from '../doubles/engine.ts';
 import { eventually } from '../support/pipeline.ts';
 import { connectTestPlatform, testOrg, uploadedJobRecord } from '../support/platform.ts';
@@ -65,12 +66,13 @@ describe('stage leases', () => {
   });
 
   it('lapses by itself when its holder dies', async () => {
-    const lease = await platform.jobServices.leases.acquire('test-stage', 'job-that-crashes');
+    const name = lockName.stage('test-stage', 'job-that-crashes');
+    const lease = await platform.jobServices.locks.acquire(name);
     expect(lease).not.toBeNull();
-    expect(await platform.jobServices.leases.acquire('test-stage', 'job-that-crashes')).toBeNull();
+    expect(await platform.jobServices.locks.acquire(name)).toBeNull();
     const ttl = await platform.redis.pttl(`${platform.config.namespace}:lease:test-stage:job-that-crashes`);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(LEASE_MS);
+    expect(ttl).toBeLessThanOrEqual(LOCK_LEASE_MS);
     await lease!.release();
   });
 });
