@@ -13,6 +13,7 @@ import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { inOneMinute } from '../support/windows.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
@@ -60,28 +61,37 @@ const signIn = (email: string, password: string, remoteAddress: string) =>
 describe('studio sign-in', () => {
   it('an account under a guessing attack is throttled before any hashing, whatever address the guesses come from', async () => {
     const org = await testOrg(platform);
-    const email = await staff(org.org_id);
-    for (let i = 0; i < SIGNIN_LIMITS.account.minute; i++) {
-      expect((await signIn(email, `guess number ${i}`, `198.51.100.${i + 1}`)).statusCode).toBe(401);
-    }
-    const started = performance.now();
-    const refused = await signIn(email, 'one more guess', '198.51.100.200');
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const refused = await inOneMinute(async () => {
+      const email = await staff(org.org_id);
+      const guesses = Array.from({ length: SIGNIN_LIMITS.account.minute }, (_, i) =>
+        signIn(email, `guess number ${i}`, `198.51.100.${i + 1}`),
+      );
+      const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
+      const started = performance.now();
+      const oneMore = await signIn(email, 'one more guess', '198.51.100.200');
+      const tookMs = performance.now() - started;
+      // Even the right password waits: the throttle does not tell a guesser which guess was right.
+      const rightOne = await signIn(email, PASSWORD, '198.51.100.201');
+      return { statuses, oneMore, tookMs, rightOne };
+    });
+    expect(refused.statuses.every((s) => s === 401)).toBe(true);
+    expect(refused.oneMore.statusCode).toBe(429);
+    expect(Number(refused.oneMore.headers['retry-after'])).toBeGreaterThan(0);
     // Refused by the throttle, not after a 0.25 s bcrypt comparison.
-    expect(performance.now() - started).toBeLessThan(150);
-    // Even the right password waits: the throttle does not tell a guesser which guess was right.
-    expect((await signIn(email, PASSWORD, '198.51.100.201')).statusCode).toBe(429);
+    expect(refused.tookMs).toBeLessThan(150);
+    expect(refused.rightOne.statusCode).toBe(429);
   });
 
   it('an address spraying many accounts is throttled too', async () => {
-    const address = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
-    const statuses: number[] = [];
-    for (let i = 0; i <= SIGNIN_LIMITS.address.minute; i++) {
-      statuses.push((await signIn(`nobody-${unique()}@label.example`, 'guess', address)).statusCode);
-    }
-    expect(statuses.slice(0, SIGNIN_LIMITS.address.minute).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    const statuses = await inOneMinute(async () => {
+      const address = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+      const attempts = Array.from({ length: SIGNIN_LIMITS.address.minute + 1 }, () =>
+        signIn(`nobody-${unique()}@label.example`, 'guess', address),
+      );
+      return (await Promise.all(attempts)).map((r) => r.statusCode);
+    });
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGNIN_LIMITS.address.minute);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 
   it('hashing runs off the event loop: four sign-ins at once leave the loop responsive', async () => {
@@ -124,13 +134,18 @@ describe('engine work from the pages counts against the organisation', () => {
     });
 
   it('the review page’s romanise draws on the read meter, and stops once the job is approved', async () => {
-    const { reviewUrl } = await reviewJob({ 'read.minute': 4 });
-    expect((await romanise(reviewUrl)).statusCode).toBe(200);
-    expect((await romanise(reviewUrl)).statusCode).toBe(200);
-    expect((await romanise(reviewUrl)).statusCode).toBe(200);
-    const limited = await romanise(reviewUrl);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().code).toBe('RATE_001');
+    const [first, second, third, limited] = await inOneMinute(async () => {
+      const { reviewUrl } = await reviewJob({ 'read.minute': 4 });
+      return [
+        await romanise(reviewUrl),
+        await romanise(reviewUrl),
+        await romanise(reviewUrl),
+        await romanise(reviewUrl),
+      ];
+    });
+    expect([first!.statusCode, second!.statusCode, third!.statusCode]).toEqual([200, 200, 200]);
+    expect(limited!.statusCode).toBe(429);
+    expect(limited!.json().code).toBe('RATE_001');
 
     const other = await reviewJob();
     const approved = await app.inject({
@@ -145,25 +160,27 @@ describe('engine work from the pages counts against the organisation', () => {
   });
 
   it('the studio’s Re-align draws on the submit meter', async () => {
-    const org = await testOrg(platform, { credits: 10, limits: { 'submit.minute': 1 } });
-    pipeline.orgs.add(org.org_id);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/v1/transcribe',
-      headers: org.auth,
-      payload: { language: 'English', audio_url: `${cdn.url}/song.wav` },
-    });
-    expect(created.statusCode).toBe(202); // the minute's one submit unit is spent
-    const email = await staff(org.org_id);
-    const login = await signIn(email, PASSWORD, '192.0.2.50');
-    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    const page = await app.inject({ url: `/studio/${created.json().job_id}`, headers: { cookie } });
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
-    expect(csrf).toBeTruthy();
-    const res = await app.inject({
-      method: 'POST',
-      url: `/studio/${created.json().job_id}/align`,
-      headers: { cookie, 'x-csrf-token': csrf ?? '' },
+    const res = await inOneMinute(async () => {
+      const org = await testOrg(platform, { credits: 10, limits: { 'submit.minute': 1 } });
+      pipeline.orgs.add(org.org_id);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/transcribe',
+        headers: org.auth,
+        payload: { language: 'English', audio_url: `${cdn.url}/song.wav` },
+      });
+      expect(created.statusCode).toBe(202); // the minute's one submit unit is spent
+      const email = await staff(org.org_id);
+      const login = await signIn(email, PASSWORD, '192.0.2.50');
+      const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+      const page = await app.inject({ url: `/studio/${created.json().job_id}`, headers: { cookie } });
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];
+      expect(csrf).toBeTruthy();
+      return app.inject({
+        method: 'POST',
+        url: `/studio/${created.json().job_id}/align`,
+        headers: { cookie, 'x-csrf-token': csrf ?? '' },
+      });
     });
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('RATE_001');
