@@ -57,3 +57,24 @@ def encode(path: Path, fmt: str, codec: str, rate: int, seconds: float = 2.0) ->
         for packet in stream.encode(None):
             container.mux(packet)
     return path
+
+
+@pytest.fixture
+def stored(tmp_path, monkeypatch):
+    """Puts files into a local object store the engine reads by key (as the platform's folder store
+    does), and returns the function that stores one and gives its key."""
+    from verse_engine import storage
+
+    monkeypatch.setenv("VERSE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("VERSE_STORAGE_URL", raising=False)
+    storage.store.cache_clear()
+
+    def put(source: Path, key: str | None = None) -> str:
+        key = key or f"audio/org_test/{source.name}"
+        target = tmp_path / "data" / "objects" / key
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        return key
+
+    yield put
+    storage.store.cache_clear()

@@ -6,11 +6,11 @@ from .conftest import requires_base
 
 
 @requires_base
-def test_align_endpoint_times_known_lines_in_order(clips):
+def test_align_endpoint_times_known_lines_in_order(clips, stored):
     client = TestClient(app)
     lines = [{"text": "The river runs over the stones"}, {"text": "and the morning light is golden"}]
     body = client.post(
-        "/v1/verse/align", json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": lines}
+        "/v1/verse/align", json={"audio_key": stored(clips / "en.wav"), "language": "English", "lines": lines}
     )
     assert body.status_code == 200
     result = body.json()
@@ -23,17 +23,17 @@ def test_align_endpoint_times_known_lines_in_order(clips):
     assert 0 <= first["start"] < second["start"] < 5.0
     no_words = client.post(
         "/v1/verse/align",
-        json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": lines, "word_level": False},
+        json={"audio_key": stored(clips / "en.wav"), "language": "English", "lines": lines, "word_level": False},
     ).json()
     assert all(line["words"] is None for line in no_words["lines"])
 
 
 @requires_base
-def test_second_opinion_endpoint_compares_given_lines(clips):
+def test_second_opinion_endpoint_compares_given_lines(clips, stored):
     client = TestClient(app)
     lines = [{"text": "The river runs over the stones"}, {"text": "and the morning light is golden"}]
     body = client.post(
-        "/v1/verse/second-opinion", json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": lines}
+        "/v1/verse/second-opinion", json={"audio_key": stored(clips / "en.wav"), "language": "English", "lines": lines}
     )
     assert body.status_code == 200
     opinion = body.json()
@@ -41,18 +41,18 @@ def test_second_opinion_endpoint_compares_given_lines(clips):
     assert opinion["match_ratio"] > 0.6
     wrong = [{"text": "Completely different words entirely"}, {"text": "nothing like the audio here"}]
     worse = client.post(
-        "/v1/verse/second-opinion", json={"audio_path": str(clips / "en.wav"), "language": "English", "lines": wrong}
+        "/v1/verse/second-opinion", json={"audio_key": stored(clips / "en.wav"), "language": "English", "lines": wrong}
     ).json()
     assert worse["match_ratio"] < opinion["match_ratio"]
     assert worse["suggestions"]
 
 
 @requires_base
-def test_a_language_whisper_cannot_hear_is_aligned_by_tts_and_dtw_and_says_so(clips):
+def test_a_language_whisper_cannot_hear_is_aligned_by_tts_and_dtw_and_says_so(clips, stored):
     client = TestClient(app)
     lines = [{"text": "नदी पत्थरों के ऊपर बहती है"}, {"text": "और सुबह की रोशनी सुनहरी है"}]
     body = client.post(
-        "/v1/verse/align", json={"audio_path": str(clips / "hi.wav"), "language": "Maithili", "lines": lines}
+        "/v1/verse/align", json={"audio_key": stored(clips / "hi.wav"), "language": "Maithili", "lines": lines}
     )
     assert body.status_code == 200
     result = body.json()
@@ -63,12 +63,12 @@ def test_a_language_whisper_cannot_hear_is_aligned_by_tts_and_dtw_and_says_so(cl
 
 
 @requires_base
-def test_words_come_back_as_the_lyrics_wrote_them(clips):
+def test_words_come_back_as_the_lyrics_wrote_them(clips, stored):
     """Whisper splits "J'aime" into "J" and "'aime"; the files must show the lyric's word."""
     client = TestClient(app)
     text = "J'aime la rivière qui coule sur les pierres"
     body = client.post(
-        "/v1/verse/align", json={"audio_path": str(clips / "fr.wav"), "language": "French", "lines": [{"text": text}]}
+        "/v1/verse/align", json={"audio_key": stored(clips / "fr.wav"), "language": "French", "lines": [{"text": text}]}
     ).json()
     words = body["lines"][0]["words"]
     assert [w["word"] for w in words] == text.split()

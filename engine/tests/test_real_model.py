@@ -59,29 +59,33 @@ def test_hindi_comes_back_in_devanagari_with_a_latin_romanisation(clips):
 
 
 @requires_base
-def test_http_api(clips):
+def test_http_api(clips, stored):
     client = TestClient(app)
     health = client.get("/health").json()
     assert health["asr_ready"] is True and "base" in health["models"]
-    body = client.post("/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "English"}).json()
+    key = stored(clips / "en.wav")
+    body = client.post("/v1/verse/transcribe", json={"audio_key": key, "language": "English"}).json()
     assert cer(TEXT["en"], body["results"]["transcript"]) < 0.15
     with (clips / "en.wav").open("rb") as f:
         openai = client.post(
             "/v1/audio/transcriptions", files={"file": ("en.wav", f, "audio/wav")}, data={"language": "en"}
         )
     assert cer(TEXT["en"], openai.json()["text"]) < 0.15
-    assert (
-        client.post("/v1/verse/transcribe", json={"audio_path": "/nope.wav", "language": "English"}).status_code == 400
-    )
-    bad = client.post("/v1/verse/transcribe", json={"audio_path": str(clips / "en.wav"), "language": "Klingon"})
+    missing = {"audio_key": "audio/org_test/nope.wav", "language": "English"}
+    assert client.post("/v1/verse/transcribe", json=missing).status_code == 400
+    # A key that would leave the store is not a key: no path of the engine's host can be named.
+    for escape in ("../../etc/passwd", "/etc/passwd", "audio/../../x"):
+        refused = client.post("/v1/verse/transcribe", json={"audio_key": escape, "language": "English"})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "audio_not_found"
+    bad = client.post("/v1/verse/transcribe", json={"audio_key": key, "language": "Klingon"})
     assert bad.json()["error"]["code"] == "unknown_language"
     romanised = client.post("/v1/verse/romanise", json={"language": "Hindi", "lines": ["दिल कमल"]}).json()
     assert romanised == {"lines": ["dil kamal"]}
 
 
-def test_undecodable_audio_is_422(tmp_path):
+def test_undecodable_audio_is_422(tmp_path, stored):
     (tmp_path / "x.mp3").write_text("not audio at all " * 50)
     client = TestClient(app)
-    res = client.post("/v1/verse/transcribe", json={"audio_path": str(tmp_path / "x.mp3"), "language": "English"})
+    res = client.post("/v1/verse/transcribe", json={"audio_key": stored(tmp_path / "x.mp3"), "language": "English"})
     assert res.status_code == 422
     assert res.json()["error"]["code"] in ("undecodable_audio", "empty_audio")

@@ -2,7 +2,7 @@
 
 OpenAI-compatible where it fits (so a hosted service can stand in): POST /v1/audio/transcriptions
 and /v1/audio/translations (multipart file, model, language, response_format), GET /v1/models.
-Verse's own: POST /v1/verse/transcribe (a song by path, the whole engine work), POST
+Verse's own: POST /v1/verse/transcribe (a song by storage key, the whole engine work), POST
 /v1/verse/romanise, GET /health. Errors are {"error": {"code", "message"}}: 400 for a bad request,
 422 for audio that cannot be used, 503 when no verified model is available.
 """
@@ -17,7 +17,7 @@ from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel
 
-from . import __version__, models, tts_align, whisper
+from . import __version__, models, storage, tts_align, whisper
 from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
@@ -50,11 +50,12 @@ async def _model_error(_request: Request, error: models.ModelError) -> JSONRespo
     return JSONResponse(status_code=503, content={"error": {"code": "model_unavailable", "message": str(error)}})
 
 
-def _audio(path_text: str) -> Path:
-    path = Path(path_text)
-    if not path.is_file():
-        raise EngineHTTPError(400, "audio_not_found", f"no audio at {path_text}")
-    return path
+def _audio(key: str) -> Path:
+    """The job's audio, by its storage key, from the object store the platform writes (storage.py)."""
+    try:
+        return storage.store().path(key)
+    except storage.AudioNotFound as error:
+        raise EngineHTTPError(400, "audio_not_found", str(error)) from error
 
 
 def _language(name: str) -> Language:
@@ -87,7 +88,7 @@ def list_models() -> dict:
 
 
 class TranscribeRequest(BaseModel):
-    audio_path: str
+    audio_key: str
     language: str
 
 
@@ -95,7 +96,7 @@ class TranscribeRequest(BaseModel):
 def verse_transcribe(body: TranscribeRequest) -> dict:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
-    path = _audio(body.audio_path)
+    path = _audio(body.audio_key)
     return transcribe_song(path, language)
 
 
@@ -105,7 +106,7 @@ class AlignLine(BaseModel):
 
 
 class AlignRequest(BaseModel):
-    audio_path: str
+    audio_key: str
     language: str
     lines: list[AlignLine]
     word_level: bool = True
@@ -115,7 +116,7 @@ class AlignRequest(BaseModel):
 def verse_align(body: AlignRequest) -> dict:
     """Times the given lines against the audio (the alignment stage)."""
     language = _language(body.language)
-    path = _audio(body.audio_path)
+    path = _audio(body.audio_key)
     if not body.lines:
         raise EngineHTTPError(400, "no_lines", "there are no lines to align")
     texts = [line.text for line in body.lines]
@@ -152,7 +153,7 @@ def verse_align(body: AlignRequest) -> dict:
 
 
 class SecondOpinionRequest(BaseModel):
-    audio_path: str
+    audio_key: str
     language: str
     lines: list[AlignLine]
 
@@ -161,7 +162,7 @@ class SecondOpinionRequest(BaseModel):
 def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
     """An independent transcription compared line by line with the given lines (timed by the aligner)."""
     language = _language(body.language)
-    path = _audio(body.audio_path)
+    path = _audio(body.audio_key)
     samples = load_audio(path)
     texts = [line.text for line in body.lines]
     timings = align_lyrics(samples, texts, language.decode_as)

@@ -10,9 +10,9 @@ import type { JobRecord } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { EngineError, publicReason } from '../../core/ports/engine.ts';
 import { lockName } from '../../core/ports/locks.ts';
 import type { Organisation } from '../../core/tenancy.ts';
-import { EngineError, publicReason } from '../../processors/engine/port.ts';
 import type { JobServices } from './services.ts';
 
 export async function alignJob(
@@ -75,7 +75,7 @@ export async function alignJob(
   try {
     const language = findLanguage(job.language)!;
     const aligned = await services.engine.align({
-      audioPath: await services.storage.localPath(job.audio_key),
+      audioKey: job.audio_key,
       language,
       lines: lines.map((line) => ({ text: line.text, transliteration: line.transliteration })),
       wordLevel: job.word_align_requested,

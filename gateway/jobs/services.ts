@@ -2,8 +2,8 @@
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { Engine } from '../../core/ports/engine.ts';
 import type { Locks } from '../../core/ports/locks.ts';
-import type { Engine } from '../../processors/engine/port.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
 import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
 import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';

@@ -9,8 +9,8 @@ import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { publicReason } from '../../core/ports/engine.ts';
 import { type ApprovalEdits, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
-import { publicReason } from '../../processors/engine/port.ts';
 import type { JobServices } from '../jobs/services.ts';
 
 export type ApprovalRoute = 'api' | 'page' | 'studio';
@@ -55,7 +55,7 @@ async function retime(
   try {
     if (!job.audio_key) throw new Error('no stored audio');
     const aligned = await services.engine.align({
-      audioPath: await services.storage.localPath(job.audio_key),
+      audioKey: job.audio_key,
       language: findLanguage(job.language)!,
       lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
       wordLevel: job.word_align_requested,

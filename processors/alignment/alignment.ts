@@ -8,13 +8,13 @@ import type { JobWriter } from '../../core/app/job-writer.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { type Engine, EngineError } from '../../core/ports/engine.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
-import { type Engine, EngineError } from '../engine/port.ts';
 import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 
@@ -69,7 +69,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
       const lines = current.lines ?? [];
       try {
         const aligned = await deps.engine.align({
-          audioPath: await deps.storage.localPath(current.audio_key),
+          audioKey: current.audio_key,
           language,
           lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
           wordLevel: current.word_align_requested,

@@ -8,12 +8,12 @@
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import { type Engine, EngineError } from '../../core/ports/engine.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
-import { type Engine, EngineError } from '../engine/port.ts';
 import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { AudioFetchFailure, type FetchBounds, fetchAudio, fetchFailureReason } from './fetch-audio.ts';
@@ -98,7 +98,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
 
       try {
         const result = await deps.engine.transcribe({
-          audioPath: await deps.storage.localPath(current.audio_key!),
+          audioKey: current.audio_key!,
           language,
         });
         await deps.writer.changeIfAllowed(job.job_id, (j) =>

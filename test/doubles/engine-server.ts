@@ -32,13 +32,13 @@ export async function startEngineServer(options: { costMs?: number } = {}): Prom
         state.transcribeRequests++;
         if (gate) await gate;
         await cost();
-        const out = await engine.transcribe({ audioPath: body.audio_path, language });
+        const out = await engine.transcribe({ audioKey: body.audio_key, language });
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
       }
       if (req.url === '/v1/verse/align') {
         await cost();
         const out = await engine.align({
-          audioPath: body.audio_path,
+          audioKey: body.audio_key,
           language,
           lines: body.lines,
           wordLevel: body.word_level,

@@ -2,7 +2,6 @@
  * An Engine double for tests of the pipeline around the engine (never the service's engine): it
  * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait.
  */
-import { stat } from 'node:fs/promises';
 import type { LanguageEntry } from '../../core/languages.ts';
 import {
   type AlignRequest,
@@ -11,11 +10,15 @@ import {
   EngineError,
   type TranscribeRequest,
   type TranscribeResult,
-} from '../../processors/engine/port.ts';
+} from '../../core/ports/engine.ts';
+import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 
 export const FAKE_LINES = ['first line of the song', 'second line here'];
 
 export class FakeEngine implements Engine {
+  /** With a store, a request for audio that is not in it fails as the real engine's would. */
+  constructor(private readonly storage: ObjectStore | null = null) {}
+
   transcribeCalls: TranscribeRequest[] = [];
   alignCalls: AlignRequest[] = [];
   /** Set to make the next calls fail. */
@@ -24,9 +27,14 @@ export class FakeEngine implements Engine {
   /** Set to hold calls until released. */
   gate: Promise<void> | null = null;
 
+  private async mustBeStored(key: string): Promise<void> {
+    if (this.storage && !(await this.storage.exists(key)))
+      throw new EngineError(`no audio under ${key}`, true, 'The audio could not be found.');
+  }
+
   async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
     this.transcribeCalls.push(request);
-    await stat(request.audioPath); // the audio must really be in storage
+    await this.mustBeStored(request.audioKey);
     if (this.gate) await this.gate;
     if (this.failTranscription) throw this.failTranscription;
     return {

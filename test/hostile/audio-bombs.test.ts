@@ -6,13 +6,15 @@
  * whole file first. The files are made here, by the engine's own Python (PyAV).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findLanguage } from '../../core/languages.ts';
-import { HttpEngine } from '../../processors/engine/http-engine.ts';
-import { EngineError } from '../../processors/engine/port.ts';
+import { EngineError } from '../../core/ports/engine.ts';
+import { objectStoreFor } from '../../ops/platform.ts';
+import { HttpEngine } from '../../sinks/engine/http-engine.ts';
 import { testConfig } from '../support/platform.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +53,13 @@ header = b"RIFF" + struct.pack("<I", 0xFFFFFFF0) + b"WAVEfmt " + struct.pack("<I
 `;
 
 const engine = () => new HttpEngine(testConfig().engineUrl);
+
+/** Puts a file into the object store the running engine reads, and returns its key. */
+async function stored(file: string): Promise<string> {
+  const key = `audio/org_bombs/${randomUUID()}`;
+  await objectStoreFor(testConfig()).put(key, createReadStream(file));
+  return key;
+}
 const english = findLanguage('English')!;
 let dir: string;
 
@@ -80,8 +89,9 @@ describe('audio that lies about itself', () => {
     expect(statSync(file).size).toBeLessThan(2_000_000);
     const peakBefore = enginePeakMb();
     const started = Date.now();
+    const audioKey = await stored(file);
     const error = await engine()
-      .transcribe({ audioPath: file, language: english })
+      .transcribe({ audioKey, language: english })
       .then(() => null)
       .catch((e: unknown) => e);
     const took = Date.now() - started;
@@ -99,7 +109,7 @@ describe('audio that lies about itself', () => {
   it('a request the engine refuses is reported to clients in our words, not the engine’s', async () => {
     const file = path.join(dir, 'lying.wav');
     const error = await engine()
-      .align({ audioPath: file, language: english, lines: [], wordLevel: true })
+      .align({ audioKey: await stored(file), language: english, lines: [], wordLevel: true })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ permanent: true, publicMessage: 'No lyrics were heard to align.' });
     expect((error as Error).message).toMatch(/answered 400/);

@@ -57,7 +57,7 @@ async function job(
   const current = (await platform.jobServices.jobs.get(created.job_id))!;
   if (current.lifecycle.stage === 'aligning') {
     const aligned = await engine.align({
-      audioPath: '',
+      audioKey: '',
       language: { name: 'English' } as never,
       lines,
       wordLevel: true,

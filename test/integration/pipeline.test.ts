@@ -118,7 +118,7 @@ describe('a job through the pipeline (engine double)', () => {
     const job = await settle(org.auth, job_id, 'complete');
     expect(job.results).not.toHaveProperty('downloads');
     expect(job.alignment).toBeNull();
-    expect(pipeline.engine.alignCalls.some((c) => c.audioPath.includes(job_id))).toBe(false);
+    expect(pipeline.engine.alignCalls.some((c) => c.audioKey.includes(job_id))).toBe(false);
   });
 
   it('review at the transcript gate holds the job with no machine work queued', async () => {

@@ -35,7 +35,7 @@ export async function startTestPipeline(
   platform: Platform,
   options: { fetchBounds?: FetchBounds } = {},
 ): Promise<TestPipeline> {
-  const engine = new FakeEngine();
+  const engine = new FakeEngine(platform.jobServices.storage);
   const orgs = new Set<string>();
   const suffix = randomUUID().slice(0, 8);
   const transcription = transcriptionProcessor({ ...platform.jobServices, engine, fetchBounds: options.fetchBounds });

@@ -5,12 +5,12 @@ import { newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
+import type { Engine } from '../../core/ports/engine.ts';
 import { createOrganisation } from '../../core/provisioning.ts';
 import type { Plan, Scope } from '../../core/tenancy.ts';
 import { buildGateway } from '../../gateway/app.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
-import type { Engine } from '../../processors/engine/port.ts';
 import { wavTone } from './audio.ts';
 
 export const TEST_NAMESPACE = 'verse_test';

@@ -1,13 +1,16 @@
 /**
- * The speech engine as the processors see it. The service uses HttpEngine (the Python engine, or
- * any server with the same contract); unit and integration tests of the pipeline use a double.
+ * The speech engine as the platform sees it. The service uses sinks/engine/http-engine.ts (the
+ * Python engine, or any server with the same contract); tests of the pipeline use a double. Audio
+ * travels as a storage key: the engine reads it from the same object store, so an engine pool on
+ * its own hosts shares no disk with the processors.
  */
-import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinionResult } from '../../core/jobs/job.ts';
-import type { LineTiming } from '../../core/jobs/timings.ts';
-import type { LanguageEntry } from '../../core/languages.ts';
+import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinionResult } from '../jobs/job.ts';
+import type { LineTiming } from '../jobs/timings.ts';
+import type { LanguageEntry } from '../languages.ts';
 
 export interface TranscribeRequest {
-  audioPath: string;
+  /** The job's audio in object storage (JobRecord.audio_key). */
+  audioKey: string;
   language: LanguageEntry;
 }
 
@@ -20,7 +23,7 @@ export interface TranscribeResult {
 }
 
 export interface AlignRequest {
-  audioPath: string;
+  audioKey: string;
   language: LanguageEntry;
   lines: { text: string; transliteration: string }[];
   wordLevel: boolean;

@@ -1,6 +1,7 @@
 /**
  * The Engine port over HTTP: POST /v1/verse/transcribe and /v1/verse/align on VERSE_ENGINE_URL,
- * referencing audio by a path the engine can read. 4xx answers are permanent failures recorded on
+ * referencing audio by its storage key (the engine reads the same object store). 4xx answers are
+ * permanent failures recorded on
  * the job with the engine's message; 5xx and connection errors are transient and retried.
  */
 import type { LanguageEntry } from '../../core/languages.ts';
@@ -11,7 +12,7 @@ import {
   EngineError,
   type TranscribeRequest,
   type TranscribeResult,
-} from './port.ts';
+} from '../../core/ports/engine.ts';
 
 /** The engine's error codes as clients read them on the job; anything else gets EngineError's generic sentence. */
 const PUBLIC_MESSAGES: Record<string, string> = {
@@ -72,7 +73,7 @@ export class HttpEngine implements Engine {
   transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
     return this.call(
       '/v1/verse/transcribe',
-      { audio_path: request.audioPath, language: request.language.name },
+      { audio_key: request.audioKey, language: request.language.name },
       TRANSCRIBE_TIMEOUT_MS,
     );
   }
@@ -102,7 +103,7 @@ export class HttpEngine implements Engine {
     return this.call(
       '/v1/verse/align',
       {
-        audio_path: request.audioPath,
+        audio_key: request.audioKey,
         language: request.language.name,
         lines: request.lines,
         word_level: request.wordLevel,
