@@ -13,6 +13,7 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
+import { type RetryPolicy, retryDelay } from '../core/retry.ts';
 import { topicsFor } from '../sinks/kafka/topics.ts';
 import type { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 
@@ -42,8 +43,8 @@ export interface ProcessorSpec<K extends TopicKey> {
   group: string;
   topics: readonly K[];
   handle(message: MessageOf<K>, context: MessageContext<K>): Promise<void>;
-  /** Failed attempts before a message that keeps failing is dead-lettered. */
-  maxAttempts?: number;
+  /** How a failing handler is retried before its message is dead-lettered; HANDLER_RETRY by default. */
+  retry?: Partial<RetryPolicy>;
 }
 
 export interface RuntimeDeps {
@@ -68,6 +69,19 @@ export interface RunningProcessor {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A handler that fails (a dependency down, a busy engine pool) is tried again after 0.5 s, 1 s, 2 s…
+ * up to 30 s between tries, each wait varied by ±20 %, for 7 retries (about a minute and a half in
+ * all); then its message is dead-lettered. The consumer heartbeats between tries.
+ */
+export const HANDLER_RETRY: RetryPolicy = {
+  initialRetryTimeMs: 500,
+  factor: 2,
+  jitter: 0.2,
+  maxRetryTimeMs: 30_000,
+  retries: 7,
+};
+
 export async function startProcessor<K extends TopicKey>(
   deps: RuntimeDeps,
   spec: ProcessorSpec<K>,
@@ -76,7 +90,7 @@ export async function startProcessor<K extends TopicKey>(
   const byName = new Map(spec.topics.map((k) => [topics[k].name, k]));
   const groupId = `${deps.config.namespace}.${spec.group}`;
   const log = deps.logger.child({ processor: spec.group });
-  const maxAttempts = spec.maxAttempts ?? 8;
+  const retry: RetryPolicy = { ...HANDLER_RETRY, ...spec.retry };
   const consumer: Consumer = deps.kafka.consumer({
     groupId,
     // A killed member's partitions move to a live one after this long.
@@ -162,14 +176,14 @@ export async function startProcessor<K extends TopicKey>(
           await deadLetter(delivered, `poison: ${reason}`);
           return null;
         }
-        if (attempt >= maxAttempts) {
+        if (attempt > retry.retries) {
           await deadLetter(delivered, `failed ${attempt} times: ${reason}`);
           return null;
         }
         context.log.warn({ err: error, attempt }, 'handler failed; retrying');
         // Not committing: if we stop or crash here, the message is redelivered.
         if (stopping) throw error;
-        await sleep(Math.min(30000, 250 * 2 ** attempt));
+        await sleep(retryDelay(retry, attempt));
         await heartbeat();
       }
     }

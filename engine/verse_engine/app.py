@@ -10,6 +10,7 @@ Verse's own: POST /v1/verse/transcribe (a song by storage key, the whole engine 
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel
 
 from . import __version__, models, storage, tts_align, whisper
+from .admission import ADMITTED_PATHS, admission
 from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
@@ -27,6 +29,29 @@ from .pipeline import second_opinion, transcribe_song
 from .romanise import romanise_line
 
 app = FastAPI(title="Verse speech engine", version=__version__)
+
+
+@app.middleware("http")
+async def admission_control(request: Request, call_next):
+    """Beyond the replica's slots and queue, 503 at once with Retry-After (admission.py)."""
+    if request.method != "POST" or request.url.path not in ADMITTED_PATHS:
+        return await call_next(request)
+    if not admission.try_enter():
+        return JSONResponse(
+            status_code=503,
+            content={"error": {"code": "busy", "message": "every slot of this engine replica is taken; retry"}},
+            headers={"Retry-After": str(admission.retry_after())},
+        )
+    started = time.perf_counter()
+    try:
+        return await call_next(request)
+    finally:
+        admission.leave(time.perf_counter() - started)
+
+
+@app.get("/metrics")
+def metrics() -> PlainTextResponse:
+    return PlainTextResponse(admission.render(), media_type="text/plain; version=0.0.4")
 
 
 class EngineHTTPError(Exception):
@@ -97,7 +122,9 @@ def verse_transcribe(body: TranscribeRequest) -> dict:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
-    return transcribe_song(path, language)
+    result = transcribe_song(path, language)
+    admission.processed(result["duration_seconds"])
+    return result
 
 
 class AlignLine(BaseModel):
@@ -120,14 +147,16 @@ def verse_align(body: AlignRequest) -> dict:
     if not body.lines:
         raise EngineHTTPError(400, "no_lines", "there are no lines to align")
     texts = [line.text for line in body.lines]
+    samples = load_audio(path)
     if language.whisper:
-        timings = align_lyrics(load_audio(path), texts, language.whisper)
+        timings = align_lyrics(samples, texts, language.whisper)
         method = METHOD
     else:
         # Whisper cannot hear this language: the lines, spoken by espeak-ng, are warped onto the song.
         voice = tts_align.voice_for([language.code, language.fallback_whisper])
-        timings = tts_align.align_by_tts(load_audio(path), texts, voice)
+        timings = tts_align.align_by_tts(samples, texts, voice)
         method = f"{tts_align.METHOD} (espeak-ng voice {voice})"
+    admission.processed(len(samples) / 16000)
     lines = [
         {
             "start": round(t.start, 3),
@@ -167,6 +196,7 @@ def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
     texts = [line.text for line in body.lines]
     timings = align_lyrics(samples, texts, language.decode_as)
     lines = [Line(t.words or [Word(text, t.start, t.end, 0.0)]) for text, t in zip(texts, timings, strict=True)]
+    admission.processed(len(samples) / 16000)
     return second_opinion(samples, lines, language, whisper.default_model())
 
 
@@ -190,6 +220,7 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
         tmp.write(file.file.read())
         tmp.flush()
         samples = load_audio(tmp.name)
+    admission.processed(len(samples) / 16000)
     model = whisper.default_model()
     words, segments = whisper.run(model, samples, lang.decode_as if lang else None, task=task)
     text = " ".join(s.text.strip() for s in segments).strip()

@@ -1,8 +1,8 @@
 /**
  * The Engine port over HTTP: POST /v1/verse/transcribe and /v1/verse/align on VERSE_ENGINE_URL,
  * referencing audio by its storage key (the engine reads the same object store). 4xx answers are
- * permanent failures recorded on
- * the job with the engine's message; 5xx and connection errors are transient and retried.
+ * permanent failures recorded on the job in our words; a busy replica (503 with Retry-After) is
+ * tried again here; other 5xx and connection errors are transient and left to the handler's retry.
  */
 import type { LanguageEntry } from '../../core/languages.ts';
 import {
@@ -13,6 +13,7 @@ import {
   type TranscribeRequest,
   type TranscribeResult,
 } from '../../core/ports/engine.ts';
+import { type RetryPolicy, withRetries } from '../../core/retry.ts';
 
 /** The engine's error codes as clients read them on the job; anything else gets EngineError's generic sentence. */
 const PUBLIC_MESSAGES: Record<string, string> = {
@@ -27,10 +28,42 @@ const TRANSCRIBE_TIMEOUT_MS = 10 * 60 * 1000;
 const ALIGN_TIMEOUT_MS = 5 * 60 * 1000;
 const ROMANISE_TIMEOUT_MS = 15 * 1000;
 
-export class HttpEngine implements Engine {
-  constructor(private readonly baseUrl: string) {}
+/**
+ * A busy engine pool (503 with Retry-After: every slot and queue place taken) is tried again after
+ * at least the wait it asked for, growing from 1 s to 30 s with ±30 % jitter so that many members
+ * do not return together, for up to 40 retries (about 15 minutes): longer than any song takes, so
+ * a burst beyond capacity delays jobs instead of failing them.
+ */
+export const ENGINE_BUSY_RETRY: RetryPolicy = {
+  initialRetryTimeMs: 1000,
+  factor: 2,
+  jitter: 0.3,
+  maxRetryTimeMs: 30_000,
+  retries: 40,
+};
 
-  private async call<T>(path: string, body: unknown, timeoutMs: number): Promise<T> {
+/** Every slot of the engine replica that answered is taken; it said when to come back. */
+export class EngineBusyError extends EngineError {
+  constructor(readonly retryAfterMs: number) {
+    super(`the speech engine is busy (retry after ${retryAfterMs} ms)`, false, 'The speech engine is busy.');
+  }
+}
+
+export class HttpEngine implements Engine {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly busyRetry: RetryPolicy = ENGINE_BUSY_RETRY,
+  ) {}
+
+  /** One call, tried again while the engine says it is busy (ENGINE_BUSY_RETRY). */
+  private call<T>(path: string, body: unknown, timeoutMs: number): Promise<T> {
+    return withRetries(this.busyRetry, () => this.callOnce<T>(path, body, timeoutMs), {
+      isRetriable: (error) => error instanceof EngineBusyError,
+      retryAfterMs: (error) => (error instanceof EngineBusyError ? error.retryAfterMs : undefined),
+    });
+  }
+
+  private async callOnce<T>(path: string, body: unknown, timeoutMs: number): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
@@ -47,6 +80,9 @@ export class HttpEngine implements Engine {
     }
     const text = await res.text();
     if (res.ok) return JSON.parse(text) as T;
+    if (res.status === 503 && res.headers.has('retry-after')) {
+      throw new EngineBusyError(1000 * (Number(res.headers.get('retry-after')) || 1));
+    }
     let message = text.slice(0, 500);
     let code = '';
     try {

@@ -4,17 +4,16 @@
  * (moto's server, started by `make test`); the engine reads it there by storage key. A song
  * uploaded to the gateway is transcribed and aligned end to end.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spokenWav } from '../support/audio.ts';
+import { type EngineProcess, startEngineProcess } from '../support/engine-process.ts';
 import { multipartBody } from '../support/raw-http.ts';
 import { type RunningService, startService } from '../support/service.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const S3_ENDPOINT = process.env.VERSE_TEST_S3_ENDPOINT ?? 'http://127.0.0.1:5055';
 const ENGINE_PORT = 18093;
 const bucket = `verse-apart-${Date.now()}`;
@@ -23,8 +22,7 @@ const storage = { VERSE_STORAGE_URL: `s3://${bucket}/objects`, VERSE_S3_ENDPOINT
 
 const engineHome = mkdtempSync(path.join(tmpdir(), 'verse-engine-host-'));
 const platformHome = mkdtempSync(path.join(tmpdir(), 'verse-platform-host-'));
-let engine: ChildProcess;
-let engineLog = '';
+let engine: EngineProcess;
 let service: RunningService;
 
 beforeAll(async () => {
@@ -35,47 +33,22 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
   });
   await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-  engine = spawn(
-    path.join(ROOT, 'engine/.venv/bin/uvicorn'),
-    ['verse_engine.app:app', '--host', '127.0.0.1', '--port', String(ENGINE_PORT), '--log-level', 'warning'],
-    {
-      // Its own working folder and data folder: nothing of the platform's is visible from here.
-      cwd: engineHome,
-      env: {
-        ...process.env,
-        ...storage,
-        VERSE_DATA_DIR: path.join(engineHome, 'data'),
-        VERSE_MODEL_DIR: path.join(ROOT, 'var/models'),
-        PYTHONPATH: path.join(ROOT, 'engine'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  engine.stdout?.on('data', (d) => (engineLog += d));
-  engine.stderr?.on('data', (d) => (engineLog += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (engine.exitCode !== null) throw new Error(`the engine exited:\n${engineLog.slice(-2000)}`);
-    if (
-      await fetch(`http://127.0.0.1:${ENGINE_PORT}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`the engine did not start:\n${engineLog.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  // Its own working folder and data folder: nothing of the platform's is visible from there.
+  engine = await startEngineProcess({
+    port: ENGINE_PORT,
+    cwd: engineHome,
+    env: { ...storage, VERSE_DATA_DIR: path.join(engineHome, 'data') },
+  });
   service = await startService('verse_e2e_apart', 18095, {
     ...storage,
     VERSE_DATA_DIR: path.join(platformHome, 'data'),
-    VERSE_ENGINE_URL: `http://127.0.0.1:${ENGINE_PORT}`,
+    VERSE_ENGINE_URL: engine.url,
   });
 }, 180_000);
 
 afterAll(async () => {
   await service?.stop();
-  engine?.kill('SIGTERM');
+  engine?.stop();
 });
 
 describe('an engine that shares no disk with the platform', () => {
@@ -104,7 +77,7 @@ describe('an engine that shares no disk with the platform', () => {
       if (job.status !== 'processing') break;
       await new Promise((r) => setTimeout(r, 2000));
     }
-    expect(job, engineLog.slice(-2000)).toMatchObject({ status: 'complete', stage: 'done' });
+    expect(job, engine.log().slice(-2000)).toMatchObject({ status: 'complete', stage: 'done' });
     expect(String((job.results as { transcript: string }).transcript).toLowerCase()).toContain('river');
     const lrc = await fetch(`${service.baseUrl}/api/v1/jobs/${job_id}/download/lrc/original`, { headers: auth });
     expect(lrc.status).toBe(200);

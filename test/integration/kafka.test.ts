@@ -109,7 +109,7 @@ describe('processor runtime', () => {
       running = await startProcessor(platform, {
         group,
         topics: ['submissions'],
-        maxAttempts: 5,
+        retry: { retries: 4, initialRetryTimeMs: 100 },
         async handle(message) {
           if (message.org_id !== orgId) return; // other tests' traffic on the shared topic
           attempts.set(message.job_id, (attempts.get(message.job_id) ?? 0) + 1);
