@@ -28,7 +28,7 @@ node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error 2>var/log/npm-ci.log || npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
-schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json) schemas/generate.ts
+schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json schemas/engine/*.json) schemas/generate.ts
 	npm run -s gen:types
 	@touch $@
 

@@ -1,6 +1,7 @@
 /**
- * Generates TypeScript types from every JSON Schema under schemas/api and schemas/topics into
- * schemas/generated (git-ignored; `make` runs this before type-checking and starting).
+ * Generates TypeScript types from every JSON Schema under schemas/api, schemas/topics and
+ * schemas/engine (the speech engine's HTTP contract, which the engine's tests check its answers
+ * against) into schemas/generated (git-ignored; `make` runs this before type-checking and starting).
  * Types are never written by hand: change the schema, re-run, and the compiler shows every use.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ const root = import.meta.dirname;
 const banner =
   '/* Generated from schemas/ by schemas/generate.ts. Do not edit: change the schema and run `npm run gen:types`. */';
 
-async function generate(folder: 'api' | 'topics'): Promise<string[]> {
+async function generate(folder: 'api' | 'topics' | 'engine'): Promise<string[]> {
   const source = path.join(root, folder);
   const target = path.join(root, 'generated', folder);
   await mkdir(target, { recursive: true });
@@ -33,4 +34,7 @@ async function generate(folder: 'api' | 'topics'): Promise<string[]> {
 await rm(path.join(root, 'generated'), { recursive: true, force: true });
 const api = await generate('api');
 const topics = await generate('topics');
-console.log(`generated types for ${api.length} API schemas and ${topics.length} topic schemas`);
+const engine = await generate('engine');
+console.log(
+  `generated types for ${api.length} API schemas, ${topics.length} topic schemas and ${engine.length} engine schemas`,
+);

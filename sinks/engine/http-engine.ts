@@ -14,6 +14,13 @@ import {
   type TranscribeResult,
 } from '../../core/ports/engine.ts';
 import { type RetryPolicy, withRetries } from '../../core/retry.ts';
+import type { EngineAlignRequest } from '../../schemas/generated/engine/align-request.ts';
+import type { EngineAlignResponse } from '../../schemas/generated/engine/align-response.ts';
+import type { EngineHealthResponse } from '../../schemas/generated/engine/health-response.ts';
+import type { EngineRomaniseRequest } from '../../schemas/generated/engine/romanise-request.ts';
+import type { EngineRomaniseResponse } from '../../schemas/generated/engine/romanise-response.ts';
+import type { EngineTranscribeRequest } from '../../schemas/generated/engine/transcribe-request.ts';
+import type { EngineTranscribeResponse } from '../../schemas/generated/engine/transcribe-response.ts';
 
 /** The engine's error codes as clients read them on the job; anything else gets EngineError's generic sentence. */
 const PUBLIC_MESSAGES: Record<string, string> = {
@@ -55,9 +62,12 @@ export class HttpEngine implements Engine {
     private readonly busyRetry: RetryPolicy = ENGINE_BUSY_RETRY,
   ) {}
 
-  /** One call, tried again while the engine says it is busy (ENGINE_BUSY_RETRY). */
-  private call<T>(path: string, body: unknown, timeoutMs: number): Promise<T> {
-    return withRetries(this.busyRetry, () => this.callOnce<T>(path, body, timeoutMs), {
+  /**
+   * One call, tried again while the engine says it is busy (ENGINE_BUSY_RETRY). Requests and answers
+   * are typed from schemas/engine, the same files the engine's contract test checks it against.
+   */
+  private call<Req, Res>(path: string, body: Req, timeoutMs: number): Promise<Res> {
+    return withRetries(this.busyRetry, () => this.callOnce<Res>(path, body, timeoutMs), {
       isRetriable: (error) => error instanceof EngineBusyError,
       retryAfterMs: (error) => (error instanceof EngineBusyError ? error.retryAfterMs : undefined),
     });
@@ -106,12 +116,13 @@ export class HttpEngine implements Engine {
     );
   }
 
-  transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
-    return this.call(
+  async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
+    const answer = await this.call<EngineTranscribeRequest, EngineTranscribeResponse>(
       '/v1/verse/transcribe',
       { audio_key: request.audioKey, language: request.language.name },
       TRANSCRIBE_TIMEOUT_MS,
     );
+    return answer;
   }
 
   async alignerVersion(): Promise<string> {
@@ -121,13 +132,13 @@ export class HttpEngine implements Engine {
         false,
       );
     });
-    const body = (await res.json()) as { aligner_version?: string };
+    const body = (await res.json()) as Partial<EngineHealthResponse>;
     if (!body.aligner_version) throw new EngineError('the speech engine does not report an aligner version', true);
     return body.aligner_version;
   }
 
   async romanise(language: LanguageEntry, lines: string[]): Promise<string[]> {
-    const body = await this.call<{ lines: string[] }>(
+    const body = await this.call<EngineRomaniseRequest, EngineRomaniseResponse>(
       '/v1/verse/romanise',
       { language: language.name, lines },
       ROMANISE_TIMEOUT_MS,
@@ -135,8 +146,8 @@ export class HttpEngine implements Engine {
     return body.lines;
   }
 
-  align(request: AlignRequest): Promise<AlignResult> {
-    return this.call(
+  async align(request: AlignRequest): Promise<AlignResult> {
+    const answer = await this.call<EngineAlignRequest, EngineAlignResponse>(
       '/v1/verse/align',
       {
         audio_key: request.audioKey,
@@ -146,5 +157,6 @@ export class HttpEngine implements Engine {
       },
       ALIGN_TIMEOUT_MS,
     );
+    return answer;
   }
 }
