@@ -80,5 +80,8 @@ export async function serveAll(): Promise<void> {
     for (const child of children.values()) child.kill('SIGTERM');
     await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 20000))]);
     for (const child of children.values()) child.kill('SIGKILL');
+    // Waits for the killed ones too, so that they are reaped here and none is left behind as a zombie
+    // (a container's init may never reap what an exiting supervisor leaves).
+    await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 2000))]);
   });
 }
