@@ -5,12 +5,11 @@
  * realigned), else 200 unchanged. A failed re-alignment writes nothing.
  */
 
+import { realign } from '../../core/app/realign.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { withTimings } from '../../core/jobs/timings.ts';
-import { findLanguage } from '../../core/languages.ts';
-import { EngineError, publicReason } from '../../core/ports/engine.ts';
+import { publicReason } from '../../core/ports/engine.ts';
 import { lockName } from '../../core/ports/locks.ts';
 import type { Organisation } from '../../core/tenancy.ts';
 import type { JobServices } from './services.ts';
@@ -73,20 +72,10 @@ export async function alignJob(
   const lock = await services.locks.acquire(lockName.realignment(job.job_id));
   if (!lock) throw new ApiError('ALN_004', 'Alignment is already running for this job.');
   try {
-    const language = findLanguage(job.language)!;
-    const aligned = await services.engine.align({
-      audioKey: job.audio_key,
-      language,
-      lines: lines.map((line) => ({ text: line.text, transliteration: line.transliteration })),
-      wordLevel: job.word_align_requested,
-    });
-    if (aligned.lines.length !== lines.length)
-      throw new EngineError('the aligner returned a different number of lines', true);
-    const timed = withTimings(lines, aligned);
+    const realigned = await realign(services.engine, job, lines);
+    const timed = realigned.lines;
     const changed = await services.writer.change(job.job_id, (j) =>
-      j.version === job.version
-        ? { patch: { lines: timed, alignment: { ...aligned.alignment, text_sha256: lineTextHash(lines) } } }
-        : null,
+      j.version === job.version ? { patch: { lines: timed, alignment: realigned.alignment } } : null,
     );
     if (!changed?.changed) throw new ApiError('ALN_004', 'The job changed while it was being re-aligned; retry.');
     const withTimes = timed.filter((line) => line.start !== null).length;
@@ -98,7 +87,7 @@ export async function alignJob(
         realigned: true,
         lines: timed.length,
         words: timed.reduce((n, line) => n + (line.words?.length ?? 0), 0),
-        coverage: aligned.alignment.coverage ?? (timed.length ? withTimes / timed.length : 0),
+        coverage: realigned.alignment.coverage ?? (timed.length ? withTimes / timed.length : 0),
       },
     };
   } catch (error) {

@@ -4,10 +4,10 @@
  * The approval is one compare-and-set on the job's version, so the first approval wins and a racing
  * second one reads already_approved; nothing is applied, re-aligned or charged twice.
  */
+import { realign } from '../../core/app/realign.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { withTimings } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { publicReason } from '../../core/ports/engine.ts';
 import { type ApprovalEdits, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
@@ -53,19 +53,7 @@ async function retime(
   countChanged: boolean,
 ): Promise<{ lines: LyricLine[]; outcome: AlignmentOutcome; alignment: JobRecord['alignment'] }> {
   try {
-    if (!job.audio_key) throw new Error('no stored audio');
-    const aligned = await services.engine.align({
-      audioKey: job.audio_key,
-      language: findLanguage(job.language)!,
-      lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
-      wordLevel: job.word_align_requested,
-    });
-    if (aligned.lines.length !== lines.length) throw new Error('the aligner returned a different number of lines');
-    return {
-      lines: withTimings(lines, aligned),
-      outcome: 'realigned',
-      alignment: { ...aligned.alignment, text_sha256: lineTextHash(lines) },
-    };
+    return { ...(await realign(services.engine, job, lines)), outcome: 'realigned' };
   } catch (error) {
     if (countChanged) {
       throw new ApiError(

@@ -5,8 +5,7 @@
  */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
-import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { withTimings } from '../../core/jobs/timings.ts';
+import { realign } from '../../core/app/realign.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { type Engine, EngineError } from '../../core/ports/engine.ts';
 import type { Locks } from '../../core/ports/locks.ts';
@@ -68,23 +67,13 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
       if (!current.audio_key) return void (await fail(job.job_id, 'No stored audio to align against'));
       const lines = current.lines ?? [];
       try {
-        const aligned = await deps.engine.align({
-          audioKey: current.audio_key,
-          language,
-          lines: lines.map((l) => ({ text: l.text, transliteration: l.transliteration })),
-          wordLevel: current.word_align_requested,
-        });
+        const timed = await realign(deps.engine, current, lines);
         // The files first: a crash before the job is written leaves only unreferenced files behind.
-        const timed = withTimings(current.lines ?? [], aligned);
-        await deps.outputs.storeAll({ ...current, lines: timed, alignment: aligned.alignment });
+        await deps.outputs.storeAll({ ...current, ...timed });
         await deps.writer.changeIfAllowed(job.job_id, (j) =>
           isAligning(j)
             ? {
-                patch: {
-                  lines: withTimings(j.lines ?? [], aligned),
-                  alignment: { ...aligned.alignment, text_sha256: lineTextHash(j.lines ?? []) },
-                  alignment_started_at: null,
-                },
+                patch: { lines: timed.lines, alignment: timed.alignment, alignment_started_at: null },
                 event: { type: 'alignment_finished', at: new Date() },
               }
             : null,
