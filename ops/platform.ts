@@ -10,6 +10,7 @@ import { JobWriter } from '../core/app/job-writer.ts';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
+import type { ObjectStore } from '../core/ports/object-store.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
 import { RedisMeter } from '../gateway/meters/redis-meter.ts';
 import { CONSUMER_GROUPS } from '../processors/consumer-groups.ts';
@@ -34,7 +35,6 @@ import { OutputFiles } from '../sinks/outputs.ts';
 import { redisLocks } from '../sinks/redis/locks.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
-import type { ObjectStore } from '../sinks/storage/object-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
 import { WebhookSender } from '../sinks/webhook-sender.ts';
 

@@ -5,9 +5,9 @@
  * served on its first download.
  */
 import type { JobRecord } from '../core/jobs/job.ts';
+import type { ObjectStore } from '../core/ports/object-store.ts';
 import { availableOutputs, outputFormat, outputRevision } from '../core/render/outputs.ts';
 import type { Variant } from '../core/render/timed-lines.ts';
-import type { ObjectStore } from './storage/object-store.ts';
 
 export class OutputFiles {
   constructor(private readonly storage: ObjectStore) {}

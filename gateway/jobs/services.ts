@@ -4,6 +4,7 @@ import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { Engine } from '../../core/ports/engine.ts';
 import type { Locks } from '../../core/ports/locks.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
 import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
 import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
@@ -13,7 +14,6 @@ import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-le
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
-import type { ObjectStore } from '../../sinks/storage/object-store.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 
 export interface JobServices {

@@ -20,7 +20,7 @@ import {
 import { ApiError, invalid } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
 import { MAX_UPLOAD_BYTES } from '../../core/policy.ts';
-import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 const ACCEPTED = AUDIO_FORMATS.join(', ');
 

@@ -7,7 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AudioFormat, SNIFF_BYTES, sniffAudioFormat } from '../../core/audio/formats.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 const CONTENT_TYPES: Record<AudioFormat, string> = {
   mp3: 'audio/mpeg',

@@ -21,7 +21,7 @@ import {
   AUDIO_PROBE_TIMEOUT_MS,
   MAX_AUDIO_URL_BYTES,
 } from '../../core/policy.ts';
-import { type ObjectStore, ObjectTooLargeError } from '../../sinks/storage/object-store.ts';
+import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
 export class AudioFetchFailure extends Error {

@@ -5,7 +5,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { byteLimit, type ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
+import { byteLimit } from './object-store.ts';
 
 export class LocalObjectStore implements ObjectStore {
   constructor(private readonly root: string) {}

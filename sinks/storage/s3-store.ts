@@ -20,7 +20,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { byteLimit, type ObjectStore } from './object-store.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
+import { byteLimit } from './object-store.ts';
 
 export interface S3Location {
   bucket: string;

@@ -11,7 +11,7 @@ import {
   type TranscribeRequest,
   type TranscribeResult,
 } from '../../core/ports/engine.ts';
-import type { ObjectStore } from '../../sinks/storage/object-store.ts';
+import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 export const FAKE_LINES = ['first line of the song', 'second line here'];
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
 import { objectStoreFor } from '../../ops/platform.ts';
 import { LocalObjectStore } from '../../sinks/storage/local-store.ts';
-import { type ObjectStore, ObjectTooLargeError } from '../../sinks/storage/object-store.ts';
 import { testConfig } from '../support/platform.ts';
 
 const S3_ENDPOINT = process.env.VERSE_TEST_S3_ENDPOINT ?? 'http://127.0.0.1:5055';
