@@ -10,8 +10,8 @@ import { derivedUuid, newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
 import type { SubmissionInput } from '../../core/jobs/submission.ts';
+import type { EndUser } from '../../core/ports/end-users.ts';
 import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
-import type { EndUser } from '../../sinks/cassandra/end-users.ts';
 import type { JobServices } from './services.ts';
 import type { Upload } from './upload.ts';
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalid } from '../../core/errors.ts';
-import type { CassandraIdempotencyStore } from '../../sinks/cassandra/idempotency.ts';
+import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
 
 export interface Created {
   statusCode: number;
@@ -39,7 +39,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 export async function withIdempotency(
-  store: CassandraIdempotencyStore,
+  store: IdempotencyStore,
   request: FastifyRequest,
   reply: FastifyReply,
   orgId: string,

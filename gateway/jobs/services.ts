@@ -2,14 +2,14 @@
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { BatchStore } from '../../core/ports/batches.ts';
+import type { EndUserStore } from '../../core/ports/end-users.ts';
 import type { Engine } from '../../core/ports/engine.ts';
+import type { JobFeed } from '../../core/ports/feed.ts';
+import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
+import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
-import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
-import type { CassandraEndUserStore } from '../../sinks/cassandra/end-users.ts';
-import type { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
-import type { CassandraIdempotencyStore } from '../../sinks/cassandra/idempotency.ts';
-import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
 import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
 import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
@@ -17,12 +17,12 @@ import type { OutputFiles } from '../../sinks/outputs.ts';
 import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 
 export interface JobServices {
-  jobs: CassandraJobStore;
-  feed: CassandraJobFeed;
+  jobs: JobStore;
+  feed: JobFeed;
   writer: JobWriter;
-  endUsers: CassandraEndUserStore;
-  batches: CassandraBatchStore;
-  idempotency: CassandraIdempotencyStore;
+  endUsers: EndUserStore;
+  batches: BatchStore;
+  idempotency: IdempotencyStore;
   storage: ObjectStore;
   outbound: OutboundPolicy;
   engine: Engine;

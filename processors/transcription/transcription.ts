@@ -9,17 +9,17 @@ import type { JobWriter } from '../../core/app/job-writer.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import { type Engine, EngineError } from '../../core/ports/engine.ts';
+import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
-import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { AudioFetchFailure, type FetchBounds, fetchAudio, fetchFailureReason } from './fetch-audio.ts';
 
 export interface TranscriptionDeps {
-  jobs: CassandraJobStore;
+  jobs: JobStore;
   writer: JobWriter;
   storage: ObjectStore;
   engine: Engine;

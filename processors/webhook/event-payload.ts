@@ -3,17 +3,18 @@
  * batch.complete), the key whose secret signs it, and the JSON body built from current state.
  * Null when there is nowhere to send it (no webhook_url: polling is enough, spec rule 7).
  */
+
+import type { BatchStore } from '../../core/ports/batches.ts';
+import type { JobStore } from '../../core/ports/jobs.ts';
 import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { batchPayload, jobPayload } from '../../core/webhooks/payloads.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import type { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
-import type { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
 import type { WebhookEvent } from '../../sinks/cassandra/webhook-events.ts';
 import { PoisonMessageError } from '../runtime.ts';
 
 export interface EventSources {
-  jobs: CassandraJobStore;
-  batches: CassandraBatchStore;
+  jobs: JobStore;
+  batches: BatchStore;
   baseUrl: string;
   reviewSecret: string;
 }

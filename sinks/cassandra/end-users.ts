@@ -3,15 +3,9 @@
  * external_id reuses the record and fills attributes it lacks without overwriting; records are
  * never merged by email.
  */
+import type { EndUser, EndUserStore } from '../../core/ports/end-users.ts';
 import { randomId } from '../../core/secrets.ts';
 import type { CassandraClient } from './client.ts';
-
-export interface EndUser {
-  id: string;
-  external_id: string;
-  email?: string;
-  name?: string;
-}
 
 const toEndUser = (row: Record<string, unknown>): EndUser => ({
   id: row.id as string,
@@ -20,7 +14,7 @@ const toEndUser = (row: Record<string, unknown>): EndUser => ({
   ...(row.name ? { name: row.name as string } : {}),
 });
 
-export class CassandraEndUserStore {
+export class CassandraEndUserStore implements EndUserStore {
   constructor(private readonly db: CassandraClient) {}
 
   async upsert(orgId: string, input: { external_id: string; email?: string; name?: string }): Promise<EndUser> {

@@ -4,17 +4,12 @@
  * (across gateway processes) does the work. A claim left pending by a crashed gateway can be taken
  * over after a lease.
  */
+import type { IdempotencyOutcome, IdempotencyStore } from '../../core/ports/idempotency.ts';
 import type { CassandraClient } from './client.ts';
 
 export const PENDING_LEASE_MS = 60_000;
 
-export type IdempotencyOutcome =
-  | { kind: 'claimed'; claimedAt: Date }
-  | { kind: 'replay'; statusCode: number; response: string }
-  | { kind: 'in_flight' }
-  | { kind: 'mismatch' };
-
-export class CassandraIdempotencyStore {
+export class CassandraIdempotencyStore implements IdempotencyStore {
   constructor(private readonly db: CassandraClient) {}
 
   async claim(orgId: string, key: string, requestHash: string, now = new Date()): Promise<IdempotencyOutcome> {
