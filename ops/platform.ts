@@ -7,6 +7,7 @@ import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import { JobWriter } from '../core/app/job-writer.ts';
+import { WebhookSender } from '../core/app/webhook-sender.ts';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -36,7 +37,6 @@ import { redisLocks } from '../sinks/redis/locks.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
-import { WebhookSender } from '../sinks/webhook-sender.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 

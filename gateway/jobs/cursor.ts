@@ -7,8 +7,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { invalid } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { FeedPosition } from '../../core/ports/feed.ts';
+import type { ListPosition } from '../../core/ports/webhooks.ts';
 import { safeEqual } from '../../core/secrets.ts';
-import type { ListPosition } from '../../sinks/cassandra/webhook-deliveries.ts';
 
 interface CursorBody {
   t: number;

@@ -1,6 +1,7 @@
 /** Everything the job routes need, built once by the composition root. */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
+import type { WebhookSender } from '../../core/app/webhook-sender.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { BatchStore } from '../../core/ports/batches.ts';
 import type { EndUserStore } from '../../core/ports/end-users.ts';
@@ -10,11 +11,8 @@ import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
 import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
-import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
-import type { CassandraDeliveryLog } from '../../sinks/cassandra/webhook-deliveries.ts';
-import type { CassandraWebhookEvents } from '../../sinks/cassandra/webhook-events.ts';
+import type { DeadLetters, DeliveryLog, WebhookEvents } from '../../core/ports/webhooks.ts';
 import type { OutputFiles } from '../../sinks/outputs.ts';
-import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 
 export interface JobServices {
   jobs: JobStore;
@@ -35,8 +33,8 @@ export interface JobServices {
 
 /** Webhook events, the delivery log, dead letters, and the sender that records what it sends. */
 export interface WebhookServices {
-  events: CassandraWebhookEvents;
-  deliveries: CassandraDeliveryLog;
-  deadLetters: CassandraDeadLetters;
+  events: WebhookEvents;
+  deliveries: DeliveryLog;
+  deadLetters: DeadLetters;
   sender: WebhookSender;
 }

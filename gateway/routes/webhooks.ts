@@ -6,11 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
+import type { DeadLetter, DeliveryRecord } from '../../core/ports/webhooks.ts';
 import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { JOB_EVENTS, jobPayload } from '../../core/webhooks/payloads.ts';
 import { chooseReplayEvent, type JobEventName } from '../../core/webhooks/replay-choice.ts';
-import type { DeadLetter } from '../../sinks/cassandra/webhook-dead-letters.ts';
-import type { DeliveryRecord } from '../../sinks/cassandra/webhook-deliveries.ts';
 import { decodeListCursor, encodeListCursor, filterFingerprint } from '../jobs/cursor.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';

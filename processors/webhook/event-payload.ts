@@ -6,10 +6,10 @@
 
 import type { BatchStore } from '../../core/ports/batches.ts';
 import type { JobStore } from '../../core/ports/jobs.ts';
+import type { WebhookEvent } from '../../core/ports/webhooks.ts';
 import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { batchPayload, jobPayload } from '../../core/webhooks/payloads.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import type { WebhookEvent } from '../../sinks/cassandra/webhook-events.ts';
 import { PoisonMessageError } from '../runtime.ts';
 
 export interface EventSources {

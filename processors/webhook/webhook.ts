@@ -7,21 +7,20 @@
  * Every step is idempotent: a redelivered message never sends an attempt whose outcome is recorded.
  */
 
+import type { WebhookSender } from '../../core/app/webhook-sender.ts';
 import type { Clock } from '../../core/clock.ts';
 import { derivedUuid } from '../../core/ids.ts';
 import type { Publisher } from '../../core/ports/publisher.ts';
+import type { AttemptOutcome, DeadLetters, WebhookEvent, WebhookEvents } from '../../core/ports/webhooks.ts';
 import { MAX_ATTEMPTS, nextAttempt } from '../../core/webhooks/schedule.ts';
 import type { WebhookAttemptMessage } from '../../schemas/generated/topics/webhook-attempt.ts';
-import type { CassandraDeadLetters } from '../../sinks/cassandra/webhook-dead-letters.ts';
-import type { AttemptOutcome, CassandraWebhookEvents, WebhookEvent } from '../../sinks/cassandra/webhook-events.ts';
-import type { WebhookSender } from '../../sinks/webhook-sender.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { NotDueError, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
 import { type EventSources, webhookEventOf } from './event-payload.ts';
 
 export interface WebhookProcessorDeps extends EventSources {
-  events: CassandraWebhookEvents;
-  deadLetters: CassandraDeadLetters;
+  events: WebhookEvents;
+  deadLetters: DeadLetters;
   sender: WebhookSender;
   publisher: Publisher;
   clock: Clock;

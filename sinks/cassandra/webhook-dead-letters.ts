@@ -3,24 +3,9 @@
  * derived from the event id), cleared by a lightweight transaction so a replay and a later
  * successful delivery cannot both claim it.
  */
-import type { CassandraClient } from './client.ts';
-import type { ListPosition, ScanResult } from './webhook-deliveries.ts';
 
-export interface DeadLetter {
-  id: string;
-  org_id: string;
-  event_id: string;
-  job_id: string | null;
-  batch_id: string | null;
-  event: string;
-  webhook_url: string;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date;
-  resolved_at: Date | null;
-  resolved_via: 'replay' | null;
-}
+import type { DeadLetter, DeadLetters, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
+import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
 
@@ -45,7 +30,7 @@ function toDeadLetter(row: Row): DeadLetter {
 const subjectOf = (d: { job_id: string | null; batch_id: string | null }) => d.job_id ?? d.batch_id ?? '';
 const SLICE = 200;
 
-export class CassandraDeadLetters {
+export class CassandraDeadLetters implements DeadLetters {
   constructor(private readonly db: CassandraClient) {}
 
   /** Creates the dead letter unless it exists (a redelivered final attempt creates nothing new). */

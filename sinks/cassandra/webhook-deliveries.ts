@@ -3,33 +3,9 @@
  * day partitions; a page walks days backwards and reads bounded slices, so its cost does not grow
  * with the organisation's history.
  */
+import type { DeliveryLog, DeliveryRecord, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
 import { dayOf } from './feed.ts';
-
-export interface DeliveryRecord {
-  id: string;
-  org_id: string;
-  job_id: string | null;
-  event: string;
-  webhook_url: string;
-  attempt: number;
-  status_code: number | null;
-  success: boolean;
-  error: string | null;
-  delivered_at: Date;
-}
-
-/** A position in a newest-first listing: rows strictly older than (at, id). */
-export interface ListPosition {
-  at: Date;
-  id: string;
-}
-
-export interface ScanResult<T> {
-  rows: T[];
-  /** Where the next page starts; null when the listing is exhausted. */
-  next: ListPosition | null;
-}
 
 const SLICE = 200;
 
@@ -48,7 +24,7 @@ function toRecord(orgId: string, row: Record<string, unknown>): DeliveryRecord {
   };
 }
 
-export class CassandraDeliveryLog {
+export class CassandraDeliveryLog implements DeliveryLog {
   constructor(private readonly db: CassandraClient) {}
 
   async record(d: DeliveryRecord): Promise<void> {

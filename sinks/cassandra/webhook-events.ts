@@ -4,30 +4,8 @@
  * under the same webhook-id; an attempt's outcome is written once, so a redelivered retry message
  * finds it and does not send again.
  */
+import type { AttemptOutcome, WebhookEvent, WebhookEvents } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
-
-export interface WebhookEvent {
-  event_id: string;
-  org_id: string;
-  event: string;
-  job_id: string | null;
-  batch_id: string | null;
-  key_id: string | null;
-  webhook_url: string;
-  payload: string;
-  /** False for the post-approval job.complete, which is sent once. */
-  retry: boolean;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
-export interface AttemptOutcome {
-  delivery_id: string;
-  success: boolean;
-  status_code: number | null;
-  error: string | null;
-  delivered_at: Date;
-}
 
 type Row = Record<string, unknown>;
 
@@ -47,7 +25,7 @@ function toEvent(row: Row): WebhookEvent {
   };
 }
 
-export class CassandraWebhookEvents {
+export class CassandraWebhookEvents implements WebhookEvents {
   constructor(private readonly db: CassandraClient) {}
 
   /** Stores the event unless it exists; returns the stored one either way (the first writer's bytes win). */

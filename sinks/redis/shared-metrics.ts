@@ -3,7 +3,9 @@
  * none of them serving HTTP, so their counters and histograms live in one Redis hash per
  * namespace (HINCRBY is atomic across processes) and GET /metrics renders it as Prometheus text.
  */
+
 import type { Redis } from 'ioredis';
+import type { SharedCounters } from '../../core/ports/metrics.ts';
 
 /** Seconds; a message's handling ranges from milliseconds (a webhook) to minutes (a song). */
 export const DURATION_BUCKETS = [0.05, 0.25, 1, 5, 15, 30, 60, 120, 300, 600] as const;
@@ -51,7 +53,7 @@ export const METRIC_HELP: Record<string, { type: 'counter' | 'histogram'; help: 
   },
 };
 
-export class SharedMetrics {
+export class SharedMetrics implements SharedCounters {
   private readonly key: string;
 
   constructor(

@@ -3,6 +3,7 @@
  * engine double, scoped to the organisations a test file creates (other files' jobs are ignored).
  */
 import { randomUUID } from 'node:crypto';
+import { WebhookSender } from '../../core/app/webhook-sender.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { TopicKey } from '../../core/ports/publisher.ts';
@@ -13,7 +14,6 @@ import type { FetchBounds } from '../../processors/transcription/fetch-audio.ts'
 import { transcriptionProcessor } from '../../processors/transcription/transcription.ts';
 import { webhookProcessor } from '../../processors/webhook/webhook.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
-import { WebhookSender } from '../../sinks/webhook-sender.ts';
 import { FakeEngine } from '../doubles/engine.ts';
 
 function only<K extends TopicKey>(orgs: Set<string>, spec: ProcessorSpec<K>, suffix: string): ProcessorSpec<K> {

@@ -5,24 +5,24 @@
  * (spec: a dead letter clears on a successful replay and on any later successful delivery).
  * Shared by the webhook processor and the gateway's replay endpoints.
  */
-import type { Clock } from '../core/clock.ts';
-import { newUuid } from '../core/ids.ts';
-import type { OutboundPolicy } from '../core/net/safe-http.ts';
-import type { OrganisationStore } from '../core/tenancy.ts';
-import { type DeliveryOutcome, deliverSigned } from '../core/webhooks/deliver.ts';
-import type { CassandraDeadLetters } from './cassandra/webhook-dead-letters.ts';
-import type { CassandraDeliveryLog } from './cassandra/webhook-deliveries.ts';
-import type { AttemptOutcome, CassandraWebhookEvents, WebhookEvent } from './cassandra/webhook-events.ts';
-import type { SharedMetrics } from './redis/shared-metrics.ts';
+import type { Clock } from '../clock.ts';
+import { newUuid } from '../ids.ts';
+import type { OutboundPolicy } from '../net/safe-http.ts';
+import type { SharedCounters } from '../ports/metrics.ts';
+import type { AttemptOutcome, DeadLetters, DeliveryLog, WebhookEvent, WebhookEvents } from '../ports/webhooks.ts';
+import type { OrganisationStore } from '../tenancy.ts';
+import { type DeliveryOutcome, deliverSigned } from '../webhooks/deliver.ts';
 
 export interface WebhookSenderDeps {
-  events: CassandraWebhookEvents;
-  deliveries: CassandraDeliveryLog;
-  deadLetters: CassandraDeadLetters;
+  events: WebhookEvents;
+  deliveries: DeliveryLog;
+  deadLetters: DeadLetters;
   orgs: OrganisationStore;
   outbound: OutboundPolicy;
   clock: Clock;
-  sharedMetrics?: SharedMetrics;
+  sharedMetrics?: SharedCounters;
+  /** The signed POST itself; deliverSigned (HTTPS under the outbound policy) unless a test stands in. */
+  post?: typeof deliverSigned;
 }
 
 export class WebhookSender {
@@ -34,7 +34,7 @@ export class WebhookSender {
     const now = deps.clock.now();
     const secret = await deps.orgs.webhookSecretFor(event.org_id, event.key_id);
     const outcome: DeliveryOutcome = secret
-      ? await deliverSigned(
+      ? await (deps.post ?? deliverSigned)(
           { url: event.webhook_url, body: event.payload, webhookId: event.event_id, secret, now },
           deps.outbound,
         )

@@ -1,0 +1,10 @@
+/**
+ * Counters and histograms shared by every process (rendered by the gateway's /metrics).
+ * Adapter: sinks/redis/shared-metrics.ts.
+ */
+export type MetricLabels = Record<string, string>;
+
+export interface SharedCounters {
+  count(name: string, labels: MetricLabels, by?: number): Promise<void>;
+  observe(name: string, labels: MetricLabels, seconds: number): Promise<void>;
+}
