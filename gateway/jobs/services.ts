@@ -1,6 +1,7 @@
 /** Everything the job routes need, built once by the composition root. */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
+import type { OutputFiles } from '../../core/app/outputs.ts';
 import type { WebhookSender } from '../../core/app/webhook-sender.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { BatchStore } from '../../core/ports/batches.ts';
@@ -12,7 +13,6 @@ import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { DeadLetters, DeliveryLog, WebhookEvents } from '../../core/ports/webhooks.ts';
-import type { OutputFiles } from '../../sinks/outputs.ts';
 
 export interface JobServices {
   jobs: JobStore;

@@ -5,6 +5,7 @@
  */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
+import type { OutputFiles } from '../../core/app/outputs.ts';
 import { realign } from '../../core/app/realign.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { type Engine, EngineError } from '../../core/ports/engine.ts';
@@ -12,7 +13,6 @@ import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
-import type { OutputFiles } from '../../sinks/outputs.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { leased } from '../leased.ts';
 import { type MessageContext, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';

@@ -4,10 +4,10 @@
  * current revision (lines changed by an approval or a re-alignment since) is rendered, stored and
  * served on its first download.
  */
-import type { JobRecord } from '../core/jobs/job.ts';
-import type { ObjectStore } from '../core/ports/object-store.ts';
-import { availableOutputs, outputFormat, outputRevision } from '../core/render/outputs.ts';
-import type { Variant } from '../core/render/timed-lines.ts';
+import type { JobRecord } from '../jobs/job.ts';
+import type { ObjectStore } from '../ports/object-store.ts';
+import { availableOutputs, outputFormat, outputRevision } from '../render/outputs.ts';
+import type { Variant } from '../render/timed-lines.ts';
 
 export class OutputFiles {
   constructor(private readonly storage: ObjectStore) {}
