@@ -1,7 +1,8 @@
 /**
  * The spec's durations and limits, and the service's own bounds on the network, stated once. Every
  * figure here is a promise to clients (a stalled upload is answered, never held; a job fails after
- * its allowance) or a cap on what one bad peer can hold of ours.
+ * its allowance) or a cap on what one bad peer can hold of ours. The rate meters' limits live beside
+ * the meters' rules, in core/meters.ts.
  */
 
 const MINUTE_MS = 60_000;

@@ -9,13 +9,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import { BODY_DEADLINE_MS, MAX_UPLOAD_BYTES } from '../core/policy.ts';
+import type { Meter } from '../core/ports/meter.ts';
 import type { UsageStore } from '../core/ports/usage.ts';
 import type { StudioUserStore } from '../core/studio-users.ts';
 import type { OrganisationStore } from '../core/tenancy.ts';
 import { apiSchemas } from '../schemas/catalog.ts';
 import type { ComponentName, Probe } from './health.ts';
 import type { JobServices } from './jobs/services.ts';
-import type { Meter } from './meters/meter.ts';
 import metricsPlugin, { type MetricsOptions } from './observability/metrics.ts';
 import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';

@@ -1,8 +1,8 @@
 /** What routes declare in their `config`, and what the auth plugin attaches to a request. */
 import type { FastifyRequest } from 'fastify';
+import type { MeterName } from '../core/meters.ts';
+import type { MeterResult } from '../core/ports/meter.ts';
 import type { Principal } from '../core/tenancy.ts';
-import type { MeterName } from './meters/limits.ts';
-import type { MeterResult } from './meters/meter.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -19,11 +19,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
+import { isLimitKey } from '../core/meters.ts';
 import { createOrganisation, issueKey } from '../core/provisioning.ts';
 import { hashApiKey } from '../core/secrets.ts';
 import { isEmail, MIN_PASSWORD_LENGTH, newSecret, normaliseEmail } from '../core/studio-users.ts';
 import { isPlan, isScope } from '../core/tenancy.ts';
-import { isLimitKey } from '../gateway/meters/limits.ts';
 import { migrateCassandra } from '../sinks/cassandra/migrate.ts';
 import { hashPassword } from '../sinks/crypto/passwords.ts';
 import { ensureTopics, registerSchemas } from '../sinks/kafka/setup.ts';

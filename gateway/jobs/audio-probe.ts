@@ -4,10 +4,10 @@
  * A URL that points into a private network is refused outright.
  */
 import { ApiError, invalid } from '../../core/errors.ts';
+import { PROBE_LIMITS } from '../../core/meters.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
 import { AUDIO_PROBE_TIMEOUT_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
-import { PROBE_LIMITS } from '../meters/limits.ts';
-import type { Meter } from '../meters/meter.ts';
+import type { Meter } from '../../core/ports/meter.ts';
 
 /**
  * Probes the submission's audio_urls while the organisation's probe budget lasts (PROBE_LIMITS);

@@ -3,11 +3,11 @@ import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { limitsFor, type MeterName } from '../../core/meters.ts';
+import type { Meter } from '../../core/ports/meter.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
 import type { JobServices } from '../jobs/services.ts';
-import { limitsFor, type MeterName } from '../meters/limits.ts';
-import type { Meter } from '../meters/meter.ts';
 
 const MAX_ROMANISE_LINES = 20;
 

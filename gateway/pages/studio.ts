@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
+import { SIGNIN_LIMITS } from '../../core/meters.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import {
@@ -21,7 +22,6 @@ import {
 } from '../../core/studio-users.ts';
 import { passwordMatches } from '../../sinks/crypto/passwords.ts';
 import { alignJob } from '../jobs/align-job.ts';
-import { SIGNIN_LIMITS } from '../meters/limits.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';

@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
-import { limitsFor, WINDOWS } from '../meters/limits.ts';
-import type { Meter, MeterResult } from '../meters/meter.ts';
+import { limitsFor, WINDOWS } from '../../core/meters.ts';
+import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 
 export interface MeterOptions {
   meter: Meter;

@@ -2,13 +2,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
+import type { Meter } from '../../core/ports/meter.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
 import { type AudioInput, authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import type { JobServices } from '../jobs/services.ts';
 import { readMultipart, type Upload } from '../jobs/upload.ts';
-import type { Meter } from '../meters/meter.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 

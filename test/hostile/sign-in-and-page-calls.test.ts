@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNIN_LIMITS } from '../../gateway/meters/limits.ts';
+import { SIGNIN_LIMITS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { hashPassword } from '../../sinks/crypto/passwords.ts';
 import { wavTone } from '../support/audio.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WINDOWS } from '../../gateway/meters/limits.ts';
-import { RedisMeter } from '../../gateway/meters/redis-meter.ts';
+import { WINDOWS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { RedisMeter } from '../../sinks/redis/meter.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;

@@ -6,7 +6,7 @@ import { createOrganisation } from '../../core/provisioning.ts';
 import type { Plan, Scope } from '../../core/tenancy.ts';
 import { buildGateway } from '../../gateway/app.ts';
 import type { ComponentName, Probe } from '../../gateway/health.ts';
-import { MemoryMeter } from '../../gateway/meters/memory-meter.ts';
+import { MemoryMeter } from '../doubles/meter.ts';
 import { MemoryOrganisationStore } from '../doubles/organisations.ts';
 import { MemoryUsageStore } from '../doubles/usage.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, limitsFor } from '../../../gateway/meters/limits.ts';
-import { MemoryMeter } from '../../../gateway/meters/memory-meter.ts';
+import { DEFAULT_LIMITS, limitsFor } from '../../../core/meters.ts';
+import { MemoryMeter } from '../../doubles/meter.ts';
 import { unitGateway } from '../../support/unit-gateway.ts';
 
 describe('limits', () => {

@@ -2,7 +2,7 @@
  * The rate-meter port. consume() takes n from every window of one meter or from none, atomically
  * across gateway processes; refund() gives back what a request consumed, to the windows it was taken from, when it was then rejected.
  */
-import type { MeterKind, MeterLimits, WindowName } from './limits.ts';
+import type { MeterKind, MeterLimits, WindowName } from '../meters.ts';
 
 export interface MeterResult {
   allowed: boolean;

@@ -4,8 +4,8 @@
  * from Redis itself so that gateways with skewed clocks agree on window boundaries.
  */
 import type { Redis } from 'ioredis';
-import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from './limits.ts';
-import type { Meter, MeterResult } from './meter.ts';
+import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from '../../core/meters.ts';
+import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 
 // KEYS: one per window. ARGV: n, then (limit, seconds) per window.
 // Returns: allowed (0/1), retry_after, the meter clock (s), then the used count per window after the call.

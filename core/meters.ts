@@ -1,4 +1,7 @@
-/** The spec's meters and their windows, with per-organisation overrides (`<meter>.<window>` keys). */
+/**
+ * The spec's meters, their windows and limits, with per-organisation overrides (`<meter>.<window>`
+ * keys). The port that counts them is core/ports/meter.ts; Redis counts them (sinks/redis/meter.ts).
+ */
 
 export const METERS = ['submit', 'read'] as const;
 export type MeterName = (typeof METERS)[number];

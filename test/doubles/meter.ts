@@ -1,6 +1,6 @@
 /** In-memory Meter for unit tests of code around the meter; same all-or-nothing rule as the Redis script. */
-import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from './limits.ts';
-import type { Meter, MeterResult } from './meter.ts';
+import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from '../../core/meters.ts';
+import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 
 export class MemoryMeter implements Meter {
   private readonly used = new Map<string, number>();
