@@ -10,6 +10,7 @@ import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import { BODY_DEADLINE_MS, MAX_UPLOAD_BYTES } from '../core/policy.ts';
 import type { Meter } from '../core/ports/meter.ts';
+import type { Passwords } from '../core/ports/passwords.ts';
 import type { UsageStore } from '../core/ports/usage.ts';
 import type { StudioUserStore } from '../core/studio-users.ts';
 import type { OrganisationStore } from '../core/tenancy.ts';
@@ -49,6 +50,8 @@ export interface GatewayDeps {
   jobServices: JobServices | null;
   /** Studio accounts; the studio is served when present. */
   studioUsers?: StudioUserStore;
+  /** How studio passwords are checked; required with studioUsers. */
+  passwords?: Passwords;
   /** GET /metrics; absent in unit tests of the gateway's plumbing. */
   metrics?: MetricsOptions;
   /** Request-body bounds; the policy's unless a test shortens them. */
@@ -126,7 +129,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (deps.metrics) await app.register(metricsPlugin, deps.metrics);
   await app.register(assetRoutes);
   if (jobOptions) await app.register(reviewPages, jobOptions);
-  if (jobOptions && deps.studioUsers) await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers });
+  if (jobOptions && deps.studioUsers && deps.passwords)
+    await app.register(studioPages, { ...jobOptions, studioUsers: deps.studioUsers, passwords: deps.passwords });
 
   await app.register(
     async (api) => {

@@ -28,6 +28,7 @@ import { CassandraUsageStore } from '../sinks/cassandra/usage.ts';
 import { CassandraDeadLetters } from '../sinks/cassandra/webhook-dead-letters.ts';
 import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
+import { workerPasswords } from '../sinks/crypto/passwords.ts';
 import { HttpEngine } from '../sinks/engine/http-engine.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
@@ -190,6 +191,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
       unsweptOutbox: async () => (await writer.staleOutbox()).length,
     },
     studioUsers: new CassandraStudioUsers(cassandra),
+    passwords: workerPasswords,
     usage,
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),

@@ -8,8 +8,8 @@ import type { Config } from '../core/config.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { buildGateway } from '../gateway/app.ts';
-import { PROCESSORS } from '../processors/index.ts';
 import { connectPlatform } from './platform.ts';
+import { PROCESSORS } from './processors.ts';
 
 const VERSE_BIN = path.resolve(import.meta.dirname, '../bin/verse');
 

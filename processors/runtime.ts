@@ -12,10 +12,10 @@ import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
+import type { SharedCounters } from '../core/ports/metrics.ts';
 import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
 import { type RetryPolicy, retryDelay } from '../core/retry.ts';
 import { topicsFor } from '../sinks/kafka/topics.ts';
-import type { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
 export class PoisonMessageError extends Error {
@@ -49,7 +49,7 @@ export interface ProcessorSpec<K extends TopicKey> {
 
 export interface RuntimeDeps {
   /** Where handling times go (shared by every process; rendered by the gateway's /metrics). */
-  sharedMetrics?: SharedMetrics;
+  sharedMetrics?: SharedCounters;
   config: Config;
   kafka: Kafka;
   registry: SchemaRegistry;

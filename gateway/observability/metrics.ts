@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { cached } from '../../core/cached.ts';
+import type { LagRow, SharedCounters } from '../../core/ports/metrics.ts';
 import { safeEqual } from '../../core/secrets.ts';
-import type { LagRow } from '../../sinks/kafka/consumer-lag.ts';
-import type { SharedMetrics } from '../../sinks/redis/shared-metrics.ts';
 
 export interface MetricsOptions {
-  shared: SharedMetrics | null;
+  shared: SharedCounters | null;
   consumerLag: (() => Promise<LagRow[]>) | null;
   /** Outbox entries older than the sweeper's delay: above zero for long, no review-timer is sweeping. */
   unsweptOutbox: (() => Promise<number>) | null;

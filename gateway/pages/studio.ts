@@ -11,6 +11,7 @@ import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { SIGNIN_LIMITS } from '../../core/meters.ts';
+import type { Passwords } from '../../core/ports/passwords.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import {
@@ -20,7 +21,6 @@ import {
   type StudioUserStore,
   sessionHash,
 } from '../../core/studio-users.ts';
-import { passwordMatches } from '../../sinks/crypto/passwords.ts';
 import { alignJob } from '../jobs/align-job.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
@@ -31,6 +31,7 @@ import { pageHeaders } from './review.ts';
 
 export interface StudioOptions extends JobRouteOptions {
   studioUsers: StudioUserStore;
+  passwords: Passwords;
 }
 
 const COOKIE = 'verse_studio';
@@ -128,7 +129,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
           .send(loginPage(safeNext(next), `Too many sign-in attempts. Try again in ${Math.ceil(waitS / 60)} minutes.`));
       }
       const user = await studioUsers.findUser(normaliseEmail(email));
-      if (!(await passwordMatches(user, password)) || !user) {
+      if (!(await options.passwords.matches(user, password)) || !user) {
         return reply.status(401).send(loginPage(safeNext(next), 'That email and password do not match an account.'));
       }
       const value = newSecret();

@@ -9,7 +9,7 @@
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { Logger } from '../../core/logger.ts';
-import type { SharedMetrics } from '../../sinks/redis/shared-metrics.ts';
+import type { SharedCounters } from '../../core/ports/metrics.ts';
 import type { RunningProcessor } from '../runtime.ts';
 import { startTicker } from '../ticker.ts';
 
@@ -18,7 +18,7 @@ export const SWEEP_INTERVAL_MS = 2000;
 export function startSweeper(deps: {
   writer: JobWriter;
   logger: Logger;
-  sharedMetrics?: SharedMetrics;
+  sharedMetrics?: SharedCounters;
 }): RunningProcessor {
   const count = (name: string, labels: Record<string, string>, by = 1) =>
     deps.sharedMetrics?.count(name, labels, by).catch(() => undefined);

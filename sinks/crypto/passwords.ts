@@ -5,6 +5,7 @@
  * thread is enough.
  */
 import { Worker } from 'node:worker_threads';
+import type { Passwords } from '../../core/ports/passwords.ts';
 import type { StudioUser } from '../../core/studio-users.ts';
 
 const BCRYPT_COST = 12;
@@ -63,3 +64,6 @@ export async function passwordMatches(user: StudioUser | null, password: string)
   const ok = (await run({ op: 'compare', password, hash: user?.password_hash ?? (await decoy) })) as boolean;
   return ok && user !== null;
 }
+
+/** The port (core/ports/passwords.ts) over this worker. */
+export const workerPasswords: Passwords = { hash: hashPassword, matches: passwordMatches };

@@ -2,16 +2,12 @@
  * Consumer lag per group and topic: the newest offset of each partition minus the group's
  * committed one (a partition the group never committed counts from its oldest offset).
  */
+
 import type { Admin } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
+import type { LagRow } from '../../core/ports/metrics.ts';
 import type { TopicKey } from '../../core/ports/publisher.ts';
 import { topicsFor } from './topics.ts';
-
-export interface LagRow {
-  group: string;
-  topic: string;
-  lag: number;
-}
 
 export async function consumerLag(
   admin: Admin,

@@ -1,13 +1,13 @@
 /** Every processor the platform runs, by name. `verse serve` starts one process per entry. */
 
 import { systemClock } from '../core/clock.ts';
-import type { Platform } from '../ops/platform.ts';
-import { alignmentProcessor } from './alignment/alignment.ts';
-import { startReviewTimer } from './review-timer/review-timer.ts';
-import { type RunningProcessor, startProcessor } from './runtime.ts';
-import { startSweeper } from './sweeper/sweeper.ts';
-import { transcriptionProcessor } from './transcription/transcription.ts';
-import { webhookProcessor } from './webhook/webhook.ts';
+import { alignmentProcessor } from '../processors/alignment/alignment.ts';
+import { startReviewTimer } from '../processors/review-timer/review-timer.ts';
+import { type RunningProcessor, startProcessor } from '../processors/runtime.ts';
+import { startSweeper } from '../processors/sweeper/sweeper.ts';
+import { transcriptionProcessor } from '../processors/transcription/transcription.ts';
+import { webhookProcessor } from '../processors/webhook/webhook.ts';
+import type { Platform } from './platform.ts';
 
 export type ProcessorStarter = (platform: Platform) => Promise<RunningProcessor>;
 
