@@ -1,7 +1,8 @@
 """The engine's whole work for one song (everything but forced alignment): decode, transcribe with
 the language hint, split into sung lines, write fallback languages in their own script, romanise
 word for word, translate line by line, and get a second opinion. The result is what the
-transcription processor stores on the job (TranscribeResult in processors/engine/port.ts)."""
+transcription processor stores on the job (TranscribeResult in core/ports/engine.ts; the contract is
+schemas/engine/transcribe-response.json)."""
 
 from __future__ import annotations
 
