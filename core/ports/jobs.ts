@@ -15,6 +15,17 @@ export interface OutboxEntry {
 
 export type JobAttribute = 'external_id' | 'isrc' | 'end_user' | 'batch';
 
+/** The attribute values a job is indexed under (GET /jobs's exact filters). */
+export function attributesOf(job: JobRecord): [JobAttribute, string][] {
+  const entries: [JobAttribute, string | null][] = [
+    ['external_id', job.external_id],
+    ['isrc', job.isrc],
+    ['end_user', job.end_user_id],
+    ['batch', job.batch_id],
+  ];
+  return entries.filter((e): e is [JobAttribute, string] => e[1] !== null);
+}
+
 export interface JobStore {
   /** Inserts the job if no row has its id; false when one already does. */
   insert(job: JobRecord): Promise<boolean>;

@@ -65,19 +65,18 @@ export interface ScanResult<T> {
   next: ListPosition | null;
 }
 
+export interface DeliveryScan {
+  from: ListPosition | null;
+  since: Date | null;
+  limit: number;
+  scanCap: number;
+  matches: (d: DeliveryRecord) => boolean;
+}
+
 export interface DeliveryLog {
   record(delivery: DeliveryRecord): Promise<void>;
   /** Newest first, older than `from`, reading at most `scanCap` rows. */
-  scan(
-    orgId: string,
-    options: {
-      from: ListPosition | null;
-      since: Date | null;
-      limit: number;
-      scanCap: number;
-      matches: (d: DeliveryRecord) => boolean;
-    },
-  ): Promise<ScanResult<DeliveryRecord>>;
+  scan(orgId: string, options: DeliveryScan): Promise<ScanResult<DeliveryRecord>>;
 }
 
 export interface DeadLetter {
@@ -103,14 +102,13 @@ export interface DeadLetters {
   resolve(id: string, at: Date): Promise<boolean>;
   /** Clears every outstanding dead letter of a job's (or batch's) event. */
   resolveFor(orgId: string, subjectId: string, event: string, at: Date): Promise<void>;
-  scan(
-    orgId: string,
-    options: {
-      from: ListPosition | null;
-      jobId: string | null;
-      limit: number;
-      scanCap: number;
-      matches: (d: DeadLetter) => boolean;
-    },
-  ): Promise<ScanResult<DeadLetter>>;
+  scan(orgId: string, options: DeadLetterScan): Promise<ScanResult<DeadLetter>>;
+}
+
+export interface DeadLetterScan {
+  from: ListPosition | null;
+  jobId: string | null;
+  limit: number;
+  scanCap: number;
+  matches: (d: DeadLetter) => boolean;
 }

@@ -5,7 +5,7 @@
 
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
-import type { JobAttribute, JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
+import { attributesOf, type JobAttribute, type JobStore, type OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -216,23 +216,15 @@ export class CassandraJobStore implements JobStore {
   }
 
   async indexAttributes(job: JobRecord): Promise<void> {
-    const entries: [JobAttribute, string | null][] = [
-      ['external_id', job.external_id],
-      ['isrc', job.isrc],
-      ['end_user', job.end_user_id],
-      ['batch', job.batch_id],
-    ];
     await Promise.all(
-      entries
-        .filter((e): e is [JobAttribute, string] => e[1] !== null)
-        .map(([attribute, value]) =>
-          this.db.execute('INSERT INTO jobs_by_attribute (org_id, attribute, value, job_id) VALUES (?, ?, ?, ?)', [
-            job.org_id,
-            attribute,
-            value,
-            job.job_id,
-          ]),
-        ),
+      attributesOf(job).map(([attribute, value]) =>
+        this.db.execute('INSERT INTO jobs_by_attribute (org_id, attribute, value, job_id) VALUES (?, ?, ?, ?)', [
+          job.org_id,
+          attribute,
+          value,
+          job.job_id,
+        ]),
+      ),
     );
   }
 

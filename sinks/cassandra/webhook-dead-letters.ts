@@ -4,7 +4,7 @@
  * successful delivery cannot both claim it.
  */
 
-import type { DeadLetter, DeadLetters, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
+import type { DeadLetter, DeadLetterScan, DeadLetters, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -93,16 +93,7 @@ export class CassandraDeadLetters implements DeadLetters {
   }
 
   /** Newest first, older than `from`, reading at most `scanCap` records. */
-  async scan(
-    orgId: string,
-    options: {
-      from: ListPosition | null;
-      jobId: string | null;
-      limit: number;
-      scanCap: number;
-      matches: (d: DeadLetter) => boolean;
-    },
-  ): Promise<ScanResult<DeadLetter>> {
+  async scan(orgId: string, options: DeadLetterScan): Promise<ScanResult<DeadLetter>> {
     const { from, limit, matches } = options;
     if (options.jobId) {
       // One job's dead letters are few: read them all and page in memory.

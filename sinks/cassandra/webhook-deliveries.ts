@@ -3,7 +3,7 @@
  * day partitions; a page walks days backwards and reads bounded slices, so its cost does not grow
  * with the organisation's history.
  */
-import type { DeliveryLog, DeliveryRecord, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
+import type { DeliveryLog, DeliveryRecord, DeliveryScan, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
 import { dayOf } from './feed.ts';
 
@@ -55,16 +55,7 @@ export class CassandraDeliveryLog implements DeliveryLog {
    * Up to `limit` matching attempts older than `from` (newest first) and newer than `since`,
    * reading at most `scanCap` rows; `next` resumes where the scan stopped.
    */
-  async scan(
-    orgId: string,
-    options: {
-      from: ListPosition | null;
-      since: Date | null;
-      limit: number;
-      scanCap: number;
-      matches: (d: DeliveryRecord) => boolean;
-    },
-  ): Promise<ScanResult<DeliveryRecord>> {
+  async scan(orgId: string, options: DeliveryScan): Promise<ScanResult<DeliveryRecord>> {
     const { since, limit, scanCap, matches } = options;
     let from = options.from;
     const days = (

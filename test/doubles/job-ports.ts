@@ -6,7 +6,7 @@
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
 import type { FeedPosition, JobFeed } from '../../core/ports/feed.ts';
-import type { JobAttribute, JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
+import { attributesOf, type JobAttribute, type JobStore, type OutboxEntry } from '../../core/ports/jobs.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
 import type { UsageDelta, UsageLedger } from '../../core/ports/usage.ts';
@@ -50,14 +50,7 @@ export class MemoryJobStore implements JobStore {
     return [...this.outbox.values()].filter((e) => e.created_at.getTime() <= cutoff.getTime());
   }
   async indexAttributes(job: JobRecord): Promise<void> {
-    const entries: [JobAttribute, string | null][] = [
-      ['external_id', job.external_id],
-      ['isrc', job.isrc],
-      ['end_user', job.end_user_id],
-      ['batch', job.batch_id],
-    ];
-    for (const [attribute, value] of entries) {
-      if (value === null) continue;
+    for (const [attribute, value] of attributesOf(job)) {
       const key = `${job.org_id}|${attribute}|${value}`;
       this.attributes.set(key, (this.attributes.get(key) ?? new Set()).add(job.job_id));
     }
