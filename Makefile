@@ -41,6 +41,7 @@ test-setup: setup
 	ops/browser.sh install
 	ops/s3.sh install
 	ops/schemathesis.sh install
+	ops/clients.sh install
 
 # Marks this checkout as a development install, so bin/verse run by hand starts in development mode.
 var/verse.env:
