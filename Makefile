@@ -42,6 +42,7 @@ test-setup: setup
 	ops/s3.sh install
 	ops/schemathesis.sh install
 	ops/clients.sh install
+	ops/prometheus.sh install
 
 # Marks this checkout as a development install, so bin/verse run by hand starts in development mode.
 var/verse.env:

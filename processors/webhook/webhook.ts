@@ -70,6 +70,9 @@ export function webhookProcessor(deps: WebhookProcessorDeps): ProcessorSpec<'job
       resolved_at: null,
       resolved_via: null,
     });
+    await deps.sender.deps.sharedMetrics
+      ?.count('verse_webhook_dead_letters_total', { event: event.event })
+      .catch(() => undefined);
   }
 
   async function run(event: WebhookEvent, attempt: number): Promise<void> {

@@ -43,6 +43,10 @@ export const METRIC_HELP: Record<string, { type: 'counter' | 'histogram'; help: 
     type: 'counter',
     help: 'Webhook delivery attempts by event and outcome (delivered, failed, no_answer, refused).',
   },
+  verse_webhook_dead_letters_total: {
+    type: 'counter',
+    help: 'Webhook events that used all four attempts and became dead letters, by event.',
+  },
   verse_outbox_sweeps_total: {
     type: 'counter',
     help: 'Outbox sweeps by outcome (ok, failed): rising while at least one sweeper runs.',
