@@ -5,6 +5,7 @@
  */
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -88,6 +89,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
+  });
+
+  // The API reference at /docs: Swagger UI over the OpenAPI document, served from the package (no
+  // CDN, works offline) and open to all, like the document it renders.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: false };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
+    });
   });
 
   await app.register(bodyGuard, deps.bodyLimits ?? {});
