@@ -71,7 +71,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A handler that fails (a dependency down, a busy engine pool) is tried again after 0.5 s, 1 s, 2 s…
- * up to 30 s between tries, each wait varied by ±20 %, for 7 retries (about a minute and a half in
+ * up to 30 s between tries, each wait varied by ±20 %, for 7 retries (about a minute of waiting in
  * all); then its message is dead-lettered. The consumer heartbeats between tries.
  */
 export const HANDLER_RETRY: RetryPolicy = {

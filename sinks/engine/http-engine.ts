@@ -38,15 +38,17 @@ const ROMANISE_TIMEOUT_MS = 15 * 1000;
 /**
  * A busy engine pool (503 with Retry-After: every slot and queue place taken) is tried again after
  * at least the wait it asked for, growing from 1 s to 30 s with ±30 % jitter so that many members
- * do not return together, for up to 40 retries (about 15 minutes): longer than any song takes, so
- * a burst beyond capacity delays jobs instead of failing them.
+ * do not return together, for up to 12 retries: about 4 minutes of waiting (31 s, then 30 s at a
+ * time), inside the shorter stage allowance (alignment, 5 minutes), so a call never outlives the job's
+ * own deadline. Past it the handler's retry tries the message again, and a standing shortage ends as
+ * the spec says: the allowance's timer fails the job.
  */
 export const ENGINE_BUSY_RETRY: RetryPolicy = {
   initialRetryTimeMs: 1000,
   factor: 2,
   jitter: 0.3,
   maxRetryTimeMs: 30_000,
-  retries: 40,
+  retries: 12,
 };
 
 /** Every slot of the engine replica that answered is taken; it said when to come back. */
