@@ -15,6 +15,9 @@
  *   verse processor NAME                              one processor (a consumer-group member)
  *   verse models list | pull NAME | verify [NAME] | path NAME     speech models (the engine's)
  *   verse transcribe FILE --language NAME [--out DIR]            one song, without the platform
+ *   verse catalogue push FOLDER --language NAME | --manifest FILE.csv, verse catalogue pull
+ *                                                     a customer's catalogue through the public API
+ *                                                     (ops/catalogue/command.ts lists its options)
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
@@ -27,6 +30,7 @@ import { isPlan, isScope } from '../core/tenancy.ts';
 import { migrateCassandra } from '../sinks/cassandra/migrate.ts';
 import { hashPassword } from '../sinks/crypto/passwords.ts';
 import { ensureTopics, registerSchemas } from '../sinks/kafka/setup.ts';
+import { CatalogueUsageError, catalogueCommand } from './catalogue/command.ts';
 import { connectPlatform } from './platform.ts';
 import { runGateway, runProcessor, serveAll } from './serve.ts';
 import { runEngineCli, transcribeFile } from './transcribe-file.ts';
@@ -63,6 +67,11 @@ async function main(argv: string[]): Promise<void> {
   }
   if (group === 'models') {
     await runEngineCli(argv, false);
+    return;
+  }
+  // A client of the public API: it needs none of the platform's settings.
+  if (group === 'catalogue') {
+    process.exitCode = await catalogueCommand(argv.slice(1));
     return;
   }
   if (group === 'transcribe') {
@@ -217,5 +226,5 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error) => {
   process.stderr.write(`verse: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(error instanceof UsageError ? 2 : 1);
+  process.exit(error instanceof UsageError || error instanceof CatalogueUsageError ? 2 : 1);
 });
