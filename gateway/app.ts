@@ -19,6 +19,7 @@ import { apiSchemas } from '../schemas/catalog.ts';
 import type { ComponentName, Probe } from './health.ts';
 import type { JobServices } from './jobs/services.ts';
 import metricsPlugin, { type MetricsOptions } from './observability/metrics.ts';
+import { describeApi, type OpenApiDocument } from './openapi/describe.ts';
 import assetRoutes from './pages/assets.ts';
 import reviewPages from './pages/review.ts';
 import studioPages from './pages/studio.ts';
@@ -89,6 +90,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.title ?? `def-${i}`) },
+    transformObject: (generated) =>
+      describeApi((generated as { openapiObject: unknown }).openapiObject as OpenApiDocument) as object,
   });
 
   // The API reference at /docs: Swagger UI over the OpenAPI document, served from the package (no

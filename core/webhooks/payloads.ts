@@ -1,7 +1,15 @@
 /**
  * Webhook payloads (spec, Events; DESIGN.md settles job.failed, job.degraded and batch.complete).
- * Built from the job's current state.
+ * Built from the job's current state, typed by their schema (schemas/api/webhook-event.json), which
+ * the OpenAPI document publishes.
  */
+import type {
+  BatchCompleteEvent,
+  JobAwaitingReviewEvent,
+  JobCompleteEvent,
+  JobDegradedEvent,
+  JobFailedEvent,
+} from '../../schemas/generated/api/webhook-event.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { downloadsOf, studioUrl } from '../jobs/present.ts';
 import { reviewExpiresAt } from '../review/tokens.ts';
@@ -19,7 +27,7 @@ export function jobPayload(
   event: Exclude<EventName, 'batch.complete'>,
   job: JobRecord,
   ctx: PayloadContext,
-): Record<string, unknown> {
+): JobCompleteEvent | JobAwaitingReviewEvent | JobFailedEvent | JobDegradedEvent {
   const l = job.lifecycle;
   switch (event) {
     case 'job.complete': {
@@ -72,9 +80,9 @@ export function jobPayload(
 
 export function batchPayload(
   batchId: string,
-  status: string,
+  status: BatchCompleteEvent['status'],
   jobs: { job_id: string; status: string }[],
-): Record<string, unknown> {
+): BatchCompleteEvent {
   return {
     event: 'batch.complete',
     batch_id: batchId,

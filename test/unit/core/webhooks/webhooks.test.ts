@@ -1,3 +1,5 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
@@ -9,6 +11,8 @@ import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts'
 import { chooseReplayEvent } from '../../../../core/webhooks/replay-choice.ts';
 import { MAX_ATTEMPTS, nextAttempt } from '../../../../core/webhooks/schedule.ts';
 import { webhookHeaders } from '../../../../core/webhooks/signing.ts';
+import { apiSchemas } from '../../../../schemas/catalog.ts';
+import type { JobCompleteEvent } from '../../../../schemas/generated/api/webhook-event.ts';
 import { codeOf } from '../../../support/errors.ts';
 
 describe('Standard Webhooks signing', () => {
@@ -91,7 +95,7 @@ describe('payloads', () => {
   const ctx = { baseUrl: 'https://v.example.com', reviewUrl: null };
 
   it('job.complete carries the spec fields; downloads are omitted when align=false', () => {
-    const p = jobPayload('job.complete', job(false), ctx);
+    const p = jobPayload('job.complete', job(false), ctx) as JobCompleteEvent;
     expect(Object.keys(p).sort()).toEqual(
       [
         'alignment',
@@ -154,6 +158,39 @@ describe('payloads', () => {
         { job_id: 'b', status: 'failed' },
       ],
     });
+  });
+});
+
+describe('the published event schema (schemas/api/webhook-event.json, in the OpenAPI document)', () => {
+  const ajv = new Ajv({ strict: false });
+  addFormats.default(ajv);
+  for (const schema of apiSchemas) ajv.addSchema(schema as object);
+  const validate = ajv.getSchema('webhook-event.json')!;
+  const ctx = { baseUrl: 'https://v.example.com', reviewUrl: 'https://v.example.com/review/x?token=t' };
+  const failed = () => ({
+    ...job(),
+    lifecycle: {
+      ...job().lifecycle,
+      status: 'failed' as const,
+      error: { stage: 'alignment' as const, message: 'm', failed_at: at },
+    },
+  });
+
+  it.each([
+    ['job.complete with downloads', () => jobPayload('job.complete', job(true), ctx)],
+    ['job.complete without', () => jobPayload('job.complete', job(false), ctx)],
+    ['job.awaiting_review', () => jobPayload('job.awaiting_review', job(), ctx)],
+    ['job.failed', () => jobPayload('job.failed', failed(), ctx)],
+    ['job.degraded', () => jobPayload('job.degraded', job(), ctx)],
+    ['batch.complete', () => batchPayload('b1', 'complete', [{ job_id: 'a', status: 'complete' }])],
+  ])('describes what the service sends: %s', (_name, build) => {
+    const payload = JSON.parse(JSON.stringify(build()));
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('refuses a body it does not describe', () => {
+    expect(validate({ event: 'job.complete', job_id: 'j' })).toBe(false);
+    expect(validate({ event: 'job.exploded', job_id: 'j' })).toBe(false);
   });
 });
 
