@@ -59,11 +59,11 @@ describe('the API reference page', () => {
     await page.goto(`${h.origin}/docs#/jobs/submitSong`);
     const operation = page.locator('#operations-jobs-submitSong');
     await operation.locator('.opblock-body').waitFor({ timeout: 30_000 });
-    const text = await operation.innerText();
+    const text = (await operation.textContent()) ?? '';
     expect(text).toContain('dil-se.flac'); // the example request
     for (const code of ['VAL_001', 'PAY_001', 'IDEM_002', 'BODY_001', 'RATE_001']) expect(text).toContain(code);
     await operation.getByText('Callbacks', { exact: true }).click();
-    const callbacks = await operation.innerText();
+    const callbacks = (await operation.textContent()) ?? '';
     for (const event of ['job.complete', 'job.awaiting_review', 'job.failed', 'job.degraded'])
       expect(callbacks).toContain(event);
     await context.close();
