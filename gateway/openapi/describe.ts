@@ -94,7 +94,8 @@ function describeErrors(op: Operation, notes: OperationDoc): void {
 function describeAnswers(op: Operation, notes: OperationDoc): void {
   for (const [status, answer] of Object.entries(notes.responses ?? {})) {
     const contentType = answer.contentType ?? 'application/json';
-    const response = (op.responses[status] ??= { description: answer.description ?? '' });
+    op.responses[status] ??= { description: '' };
+    const response = op.responses[status];
     if (answer.description) response.description = answer.description;
     response.content ??= {};
     const media = { ...response.content[contentType] };
