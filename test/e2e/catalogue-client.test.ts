@@ -2,7 +2,8 @@
  * `verse catalogue push --manifest` against the running platform, as a distributor runs it: files and
  * https URLs, one bad row, one file too large to upload; killed (SIGKILL) in the middle of the push,
  * then run again. Every song ends once, filed by its external_id, with nothing created twice; a run
- * whose state file is lost replays every submission under the same keys and creates nothing.
+ * whose state file is lost replays every submission under the same keys and creates nothing, and
+ * `pull` then files every song again from the change feed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -151,5 +152,13 @@ describe('verse catalogue push, killed in the middle and run again', () => {
     expect(new Set(submitted.map((e) => e.job_id))).toEqual(new Set(before));
     expect((await orgJobs()).map((j) => j.job_id).sort()).toEqual(before);
     expect(existsSync(path.join(out, '.verse-catalogue.json'))).toBe(true);
+
+    // The rebuilt state starts its feed mark before the replayed jobs, so pull files them all again.
+    rmSync(path.join(out, 'river'), { recursive: true });
+    const pull = catalogue('pull');
+    expect(await pull.exit).toBe(1); // the refused row and the file too large are still the user's
+    const summary = pull.events.find((e) => e.event === 'summary') as unknown as { counts: Record<string, number> };
+    expect(summary.counts).toMatchObject({ complete: 4, queued: 0, processing: 0 });
+    expect(readdirSync(path.join(out, 'river'))).toContain('original.lrc');
   });
 });
