@@ -2,7 +2,8 @@
  * Timing lines against a job's stored audio: the one way the pipeline's alignment stage, POST
  * /jobs/{id}/align and an approval's edits get timings. The engine must time every line it was
  * given; an answer with fewer or more lines is no usable alignment, whoever asked (the stage fails
- * the job, the endpoints refuse and keep the timings they had).
+ * the job, the endpoints refuse and keep the timings they had). A track with no sung line is an
+ * instrumental: it completes with nothing to time, without asking the engine.
  */
 import type { AlignmentResult, JobRecord, LyricLine } from '../jobs/job.ts';
 import { lineTextHash } from '../jobs/line-text.ts';
@@ -24,8 +25,22 @@ export class NoStoredAudioError extends Error {
   }
 }
 
+/** What an instrumental (no sung line) aligns to: nothing to time, and nothing in doubt. */
+export const INSTRUMENTAL_ALIGNMENT_METHOD = 'instrumental';
+
 export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]): Promise<Realigned> {
   if (!job.audio_key) throw new NoStoredAudioError(job.job_id);
+  if (lines.length === 0) {
+    return {
+      lines: [],
+      alignment: {
+        method: INSTRUMENTAL_ALIGNMENT_METHOD,
+        flagged_lines: 0,
+        coverage: 1,
+        text_sha256: lineTextHash([]),
+      },
+    };
+  }
   const language = findLanguage(job.language);
   if (!language) throw new EngineError(`job ${job.job_id} has unknown language ${job.language}`, true);
   const aligned = await engine.align({

@@ -7,7 +7,9 @@ import type { Downloads, EndUser, Job } from '../../schemas/generated/api/job.ts
 import type { JobListRow } from '../../schemas/generated/api/job-list-row.ts';
 import { lrcTime } from '../render/timing.ts';
 import { reviewExpiresAt, reviewUrlOf } from '../review/tokens.ts';
+import { isInstrumental } from './instrumental.ts';
 import type { JobRecord } from './job.ts';
+import { hasWordTimings } from './timings.ts';
 
 export interface PresentContext {
   baseUrl: string;
@@ -28,8 +30,7 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
     srt_original: url('srt', 'original'),
     srt_transliterated: url('srt', 'transliterated'),
   };
-  const wordsReady =
-    job.word_align_requested && job.alignment !== null && (job.lines ?? []).some((line) => line.words !== null);
+  const wordsReady = job.word_align_requested && job.alignment !== null && hasWordTimings(job.lines ?? []);
   if (wordsReady) {
     downloads.words_original = url('words', 'original');
     downloads.words_transliterated = url('words', 'transliterated');
@@ -76,7 +77,11 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
     if (job.duration_seconds !== null) out.duration_seconds = job.duration_seconds;
     if (job.results) {
       const downloads = downloadsOf(job, ctx.baseUrl);
-      out.results = { ...job.results, ...(downloads ? { downloads } : {}) };
+      out.results = {
+        ...job.results,
+        instrumental: isInstrumental(job.results.transcript),
+        ...(downloads ? { downloads } : {}),
+      };
     }
   }
   if (l.status === 'failed' && l.error) {

@@ -24,3 +24,11 @@ export function withTimings(lines: LyricLine[], aligned: { lines: LineTiming[] }
     };
   });
 }
+
+/**
+ * The word-timed files can be offered: some line has word timings, or there is no line to time (an
+ * instrumental, whose word files are valid and empty).
+ */
+export function hasWordTimings(lines: LyricLine[]): boolean {
+  return lines.length === 0 || lines.some((line) => line.words !== null);
+}

@@ -5,8 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { JobRecord } from '../jobs/job.ts';
+import { hasWordTimings } from '../jobs/timings.ts';
 import { findLanguage } from '../languages.ts';
 import { renderEnhancedLrc } from './enhanced-lrc.ts';
+import { withInstrumentalCues } from './instrumental.ts';
 import { renderLrc } from './lrc.ts';
 import { renderSrt } from './srt.ts';
 import { timedLines, type Variant } from './timed-lines.ts';
@@ -35,7 +37,7 @@ export const OUTPUT_FORMATS: Record<string, OutputFormat> = {
     suffix: '',
     contentType: 'text/plain; charset=utf-8',
     needsWords: false,
-    render: (job, v) => renderSrt(timedLines(job.lines ?? [], v)),
+    render: (job, v) => renderSrt(withInstrumentalCues(timedLines(job.lines ?? [], v), job.duration_seconds)),
   },
   words: {
     extension: 'json',
@@ -60,7 +62,7 @@ const WORD_FORMATS: Record<string, OutputFormat> = {
     suffix: '',
     contentType: 'text/vtt; charset=utf-8',
     needsWords: true,
-    render: (job, v) => renderWebVtt(timedLines(job.lines ?? [], v)),
+    render: (job, v) => renderWebVtt(withInstrumentalCues(timedLines(job.lines ?? [], v), job.duration_seconds)),
   },
   ttml: {
     extension: 'ttml',
@@ -94,9 +96,11 @@ export function outputRevision(job: JobRecord): string {
     .slice(0, 24);
 }
 
-/** The files a finished, aligned job offers now (word formats once word timings exist). */
+/**
+ * The files a finished, aligned job offers now (word formats once word timings exist).
+ */
 export function availableOutputs(job: JobRecord): { type: string; variant: Variant }[] {
-  const hasWords = (job.lines ?? []).some((line) => line.words !== null);
+  const hasWords = hasWordTimings(job.lines ?? []);
   return Object.entries(OUTPUT_FORMATS)
     .filter(([, f]) => !f.needsWords || (job.word_align_requested && hasWords))
     .flatMap(([type]) => [...VARIANTS].map((variant) => ({ type, variant })));

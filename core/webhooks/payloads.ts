@@ -10,6 +10,7 @@ import type {
   JobDegradedEvent,
   JobFailedEvent,
 } from '../../schemas/generated/api/webhook-event.ts';
+import { isInstrumental } from '../jobs/instrumental.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { downloadsOf, studioUrl } from '../jobs/present.ts';
 import { reviewExpiresAt } from '../review/tokens.ts';
@@ -48,6 +49,7 @@ export function jobPayload(
           transliteration: job.results?.transliteration ?? '',
           translation: job.results?.translation ?? '',
           cultural_notes: job.results?.cultural_notes ?? null,
+          instrumental: isInstrumental(job.results?.transcript ?? ''),
           ...(downloads ? { downloads } : {}),
         },
       };

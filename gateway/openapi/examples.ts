@@ -55,6 +55,7 @@ export const job = {
     transliteration: 'I walk alone in the rain tonight.',
     translation: 'I walk alone in the rain tonight.',
     cultural_notes: null,
+    instrumental: false,
     downloads,
   },
 };

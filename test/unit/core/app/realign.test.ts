@@ -84,4 +84,14 @@ describe('realign: the one way lines get timings', () => {
     await expect(realign(engine, job(null), lines)).rejects.toBeInstanceOf(NoStoredAudioError);
     expect(engine.requests).toEqual([]);
   });
+
+  it('completes an instrumental (no line to time) without asking the engine', async () => {
+    const engine = engineTiming((n) => n);
+    const result = await realign(engine, job('audio/key'), []);
+    expect(engine.requests).toEqual([]);
+    expect(result).toEqual({
+      lines: [],
+      alignment: { method: 'instrumental', flagged_lines: 0, coverage: 1, text_sha256: lineTextHash([]) },
+    });
+  });
 });

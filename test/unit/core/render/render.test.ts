@@ -80,6 +80,7 @@ describe('LRC', () => {
     expect(parseLrc(lrc)).toEqual([
       [12.34, 'दिल कमल'],
       [15.2, 'मेरा गीत'],
+      [18, ''], // the singing stops 182 s before the end: an empty line clears the display
     ]);
   });
 

@@ -116,6 +116,7 @@ describe('payloads', () => {
       transliteration: 'hola',
       translation: 'hello',
       cultural_notes: null,
+      instrumental: false,
     });
   });
 
