@@ -56,8 +56,14 @@ export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]
       'The aligner did not time every line.',
     );
   }
+  const timed = withTimings(lines, aligned);
   return {
-    lines: withTimings(lines, aligned),
-    alignment: { ...aligned.alignment, text_sha256: lineTextHash(lines) },
+    lines: timed,
+    // Counted here: lines mended after the aligner (withTimings) are flagged too.
+    alignment: {
+      ...aligned.alignment,
+      flagged_lines: timed.filter((line) => line.flagged).length,
+      text_sha256: lineTextHash(lines),
+    },
   };
 }

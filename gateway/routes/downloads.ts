@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError, notFound } from '../../core/errors.ts';
+import { hasWordTimings } from '../../core/jobs/timings.ts';
 import { outputFormat, VARIANTS } from '../../core/render/outputs.ts';
 import type { Variant } from '../../core/render/timed-lines.ts';
 import { principalOf } from '../types.ts';
@@ -55,7 +56,7 @@ export default async function downloadRoutes(app: FastifyInstance, options: JobR
       if (format.needsWords && !job.word_align_requested) {
         throw new ApiError('JOB_002', 'Word timings were not requested for this job (word_align=false).');
       }
-      const wordsReady = !format.needsWords || (job.lines ?? []).some((line) => line.words !== null);
+      const wordsReady = !format.needsWords || hasWordTimings(job.lines ?? []);
       if (l.status !== 'complete' || job.alignment === null || !wordsReady) {
         return reply.status(202).send({ status: 'processing' });
       }

@@ -1,0 +1,67 @@
+/** Derailed lines: words of one line placed seconds apart by the aligner are mended and flagged. */
+import { describe, expect, it } from 'vitest';
+import type { LyricLine } from '../../../../core/jobs/job.ts';
+import { mendDerailedWords, withTimings } from '../../../../core/jobs/timings.ts';
+
+const w = (word: string, start: number, end: number) => ({ word, start, end });
+
+describe('mendDerailedWords', () => {
+  it('leaves a line whose words follow each other alone, pauses of up to 4 s included', () => {
+    expect(mendDerailedWords([w('a', 1, 1.5), w('b', 5.4, 6), w('c', 6.1, 6.5)])).toBeNull();
+  });
+
+  it('sets stray leading words just before the line’s main run, at its pace', () => {
+    const mended = mendDerailedWords([
+      w('And', 12.38, 12.43),
+      w('the', 12.43, 12.5),
+      w('morning', 22.19, 22.45),
+      w('comes', 22.45, 22.81),
+      w('again', 22.81, 23.4),
+    ])!;
+    expect(mended.map((x) => x.word)).toEqual(['And', 'the', 'morning', 'comes', 'again']);
+    expect(mended[0]!.start).toBeCloseTo(22.19 - 2 * 0.36, 5);
+    expect(mended[1]!.end).toBeCloseTo(22.19, 5);
+    expect(mended.slice(2)).toEqual([w('morning', 22.19, 22.45), w('comes', 22.45, 22.81), w('again', 22.81, 23.4)]);
+  });
+
+  it('sets stray trailing words just after the main run', () => {
+    const mended = mendDerailedWords([
+      w('one', 1, 1.4),
+      w('two', 1.4, 1.8),
+      w('three', 1.8, 2.2),
+      w('four', 30, 30.2),
+    ])!;
+    expect(mended[3]!.start).toBeCloseTo(2.2, 5);
+    expect(mended[3]!.end).toBeCloseTo(2.6, 5);
+  });
+});
+
+describe('withTimings', () => {
+  const line: LyricLine = {
+    text: 'And the morning comes again',
+    transliteration: 'And the morning comes again',
+    translation: null,
+    start: null,
+    end: null,
+    words: null,
+    confidence: null,
+    flagged: false,
+  };
+
+  it('flags a mended line and starts it with its first mended word', () => {
+    const [timed] = withTimings([line], {
+      lines: [
+        {
+          start: 12.38,
+          end: 23.4,
+          confidence: 0.8,
+          flagged: false,
+          words: [w('And', 12.38, 12.43), w('the', 12.43, 12.5), w('morning', 22.19, 22.45), w('comes', 22.45, 23.4)],
+        },
+      ],
+    });
+    expect(timed).toMatchObject({ flagged: true, end: 23.4 });
+    expect(timed!.start).toBeGreaterThan(20);
+    expect(timed!.start).toBeLessThan(22.19);
+  });
+});
