@@ -5,6 +5,7 @@
  * Runs once per document build (swagger's transformObject), for /api/v1/openapi.json and /docs alike.
  */
 import { ERROR_CODES, type ErrorCode } from '../../core/errors.ts';
+import { type EventName, JOB_EVENTS } from '../../core/webhooks/payloads.ts';
 import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS } from '../../core/webhooks/schedule.ts';
 import { webhookEvents } from './examples.ts';
 import { AUTHENTICATED, type CodeNotes, OPERATIONS, type OperationDoc } from './operations.ts';
@@ -109,7 +110,7 @@ function describeAnswers(op: Operation, notes: OperationDoc): void {
 }
 
 /** The events a submission's webhook_url receives, as OpenAPI 3.0 callbacks. */
-function webhookCallbacks(events: readonly (keyof typeof webhookEvents)[]) {
+function webhookCallbacks(events: readonly EventName[]) {
   return {
     webhookEvents: {
       '{$request.body#/webhook_url}': {
@@ -154,11 +155,10 @@ export function describeApi(doc: OpenApiDocument): OpenApiDocument {
       describeAnswers(op, notes);
     }
   }
-  const jobEvents = ['job.complete', 'job.awaiting_review', 'job.failed', 'job.degraded'] as const;
   const submit = doc.paths['/api/v1/transcribe']?.post;
-  if (submit) submit.callbacks = webhookCallbacks(jobEvents);
+  if (submit) submit.callbacks = webhookCallbacks(JOB_EVENTS);
   const batch = doc.paths['/api/v1/batch']?.post;
-  if (batch) batch.callbacks = webhookCallbacks([...jobEvents, 'batch.complete']);
+  if (batch) batch.callbacks = webhookCallbacks([...JOB_EVENTS, 'batch.complete']);
   // common.json is only a container of shared definitions, each published on its own.
   if (doc.components.schemas) delete doc.components.schemas.Common;
   doc.tags = TAGS;

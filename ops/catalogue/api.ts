@@ -43,6 +43,15 @@ export interface ApiResponse<T> {
 const RETRYABLE_CODES = new Set(['RATE_001', 'IDEM_001', 'SRV_001']);
 const BACKOFF_CAP_MS = 60_000;
 
+/** A JSON answer, or a non-JSON one (a proxy's HTML page) kept as its first words. */
+function parseBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return { message: text.slice(0, 200) };
+  }
+}
+
 /** The base URL carries the API key: plain http only to this machine. */
 export function checkBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -99,14 +108,7 @@ export class CatalogueApi {
         body,
         signal: AbortSignal.timeout(transfer ? this.transferTimeoutMs : this.timeoutMs),
       });
-      const text = await response.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = { message: text.slice(0, 200) };
-      }
-      return { status: response.status, body: parsed as T, headers: response.headers };
+      return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
     });
   }
 
@@ -121,14 +123,7 @@ export class CatalogueApi {
         signal: AbortSignal.timeout(this.transferTimeoutMs),
       });
       if (response.status !== 200 || !response.body) {
-        const text = await response.text();
-        let body: unknown = null;
-        try {
-          body = text ? JSON.parse(text) : null;
-        } catch {
-          body = { message: text.slice(0, 200) };
-        }
-        return { status: response.status, body, headers: response.headers };
+        return { status: response.status, body: parseBody(await response.text()), headers: response.headers };
       }
       const partial = `${file}.part`;
       try {
