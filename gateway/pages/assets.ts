@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 const ASSETS: Record<string, { file: string; type: string }> = {
   'editor.css': { file: 'editor.css', type: 'text/css; charset=utf-8' },
   'editor.js': { file: 'editor.js', type: 'text/javascript; charset=utf-8' },
+  'player.js': { file: 'player.js', type: 'text/javascript; charset=utf-8' },
+  'waveform.js': { file: 'waveform.js', type: 'text/javascript; charset=utf-8' },
+  'row-menu.js': { file: 'row-menu.js', type: 'text/javascript; charset=utf-8' },
 };
 
 export default async function assetRoutes(app: FastifyInstance): Promise<void> {

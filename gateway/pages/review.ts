@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import { parseApprovalBody } from '../../core/review/edits.ts';
+import { parseEditorApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
@@ -112,7 +112,7 @@ export default async function reviewPages(app: FastifyInstance, options: JobRout
     { config: { auth: false }, schema: { hide: true, querystring: tokenQuery } },
     async (request) => {
       const job = await authorised(request.params.job_id, request.query.token);
-      return approveJob(services, job, parseApprovalBody(request.body), 'page');
+      return approveJob(services, job, parseEditorApprovalBody(request.body), 'page');
     },
   );
 }

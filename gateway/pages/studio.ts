@@ -12,7 +12,7 @@ import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { SIGNIN_LIMITS } from '../../core/meters.ts';
 import type { Passwords } from '../../core/ports/passwords.ts';
-import { parseApprovalBody } from '../../core/review/edits.ts';
+import { parseEditorApprovalBody } from '../../core/review/edits.ts';
 import { safeEqual } from '../../core/secrets.ts';
 import {
   newSecret,
@@ -221,7 +221,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
   app.post<{ Params: { job_id: string } }>('/studio/:job_id/approve', pageRoute, async (request) => {
     const s = await requireSession(request);
     const job = await orgJob(s, request.params.job_id);
-    return approveJob(services, job, parseApprovalBody(request.body), 'studio');
+    return approveJob(services, job, parseEditorApprovalBody(request.body), 'studio');
   });
 
   app.post<{ Params: { job_id: string } }>('/studio/:job_id/align', pageRoute, async (request, reply: FastifyReply) => {

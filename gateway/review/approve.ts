@@ -10,7 +10,8 @@ import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { publicReason } from '../../core/ports/engine.ts';
-import { type ApprovalEdits, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
+import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
+import { startsInOrder, withReviewerStarts } from '../../core/review/starts.ts';
 import type { JobServices } from '../jobs/services.ts';
 
 export type ApprovalRoute = 'api' | 'page' | 'studio';
@@ -80,6 +81,16 @@ async function retime(
   }
 }
 
+/** Reviewer-set starts apply to timed lyrics only, and must go forwards. */
+function checkStarts(gate: 'aligned' | 'transcript', starts: readonly (number | null)[]): void {
+  if (gate !== 'aligned')
+    throw new ApiError(
+      'APR_002',
+      'line_starts: the lyrics are not timed yet; starts can be set once they are aligned.',
+    );
+  if (!startsInOrder(starts)) throw new ApiError('APR_002', 'line_starts must not go backwards from line to line.');
+}
+
 function alreadyApproved(job: JobRecord) {
   return {
     job_id: job.job_id,
@@ -109,13 +120,18 @@ export async function approveJob(
     const gate = l.review_gate;
     const current = job.lines ?? [];
     const plan = planEdits(current, edits);
-    const edited = plan.lines_edited > 0 || plan.transliteration_lines_edited > 0 || plan.count_changed;
-    let lines = editedLines(current, plan.texts, await transliterationsFor(services, job, plan));
+    if (plan.starts_set > 0) checkStarts(gate, plan.starts);
+    const edited = changesAnything(plan);
+    let lines = editedLines(current, plan.texts, await transliterationsFor(services, job, plan), plan.translations);
     let alignment = job.alignment;
     let outcome: AlignmentOutcome | null = null;
     // Only an edit of the original script needs new timings; a romanisation edit keeps them.
     if (gate === 'aligned' && (plan.lines_edited > 0 || plan.count_changed)) {
       ({ lines, alignment, outcome } = await retime(services, job, lines, plan.count_changed));
+    }
+    if (plan.starts_set > 0) {
+      lines = withReviewerStarts(lines, plan.starts);
+      alignment = alignment && { ...alignment, flagged_lines: lines.filter((line) => line.flagged).length };
     }
 
     const seen = job.version;
@@ -147,6 +163,10 @@ export async function approveJob(
       stage: gate,
       lines_edited: plan.lines_edited,
       transliteration_lines_edited: plan.transliteration_lines_edited,
+      // Only the editor's endpoints can send these; the API's answer keeps the spec's fields.
+      ...(route === 'api'
+        ? {}
+        : { translation_lines_edited: plan.translation_lines_edited, starts_set: plan.starts_set }),
     };
     if (gate === 'transcript') {
       return {

@@ -1,0 +1,56 @@
+/**
+ * What a reviewer should look at first: the lines the machine is unsure of, and what it is unsure
+ * about. The review page marks these rows, lists them at the top and steps through them (n / p).
+ */
+import type { JobRecord } from '../jobs/job.ts';
+
+/**
+ * - flagged: the aligner doubts the line's timing (low confidence, no anchor, implausible timing,
+ *   or a derailed word mended after it);
+ * - untimed: at the aligned gate, the line has no timing at all;
+ * - suggestion: the second opinion heard the line differently;
+ * - untranslated: the song is not in English and the line has no translation.
+ */
+export type DoubtKind = 'flagged' | 'untimed' | 'suggestion' | 'untranslated';
+
+export interface LineDoubt {
+  /** 0-based line index. */
+  line: number;
+  kinds: DoubtKind[];
+}
+
+/** Notes on the whole job rather than a line: a stage that fell back, or a substitute language model. */
+export interface JobNotice {
+  kind: 'fallback_language' | 'degraded';
+  message: string;
+}
+
+export function lineDoubts(job: JobRecord): LineDoubt[] {
+  const lines = job.lines ?? [];
+  const timed = job.lifecycle.review_gate === 'aligned' || lines.some((l) => l.start !== null);
+  const suggested = new Set((job.second_opinion?.suggestions ?? []).map((s) => s.line));
+  const translates = job.language !== 'English';
+  return lines.flatMap((line, index) => {
+    const kinds: DoubtKind[] = [];
+    if (line.flagged) kinds.push('flagged');
+    if (timed && line.start === null && line.text.trim() !== '') kinds.push('untimed');
+    if (suggested.has(index)) kinds.push('suggestion');
+    if (translates && !line.translation?.trim()) kinds.push('untranslated');
+    return kinds.length ? [{ line: index, kinds }] : [];
+  });
+}
+
+export function jobNotices(job: JobRecord): JobNotice[] {
+  const notices: JobNotice[] = [];
+  const fallback = job.results?.fallback_language;
+  if (fallback) {
+    notices.push({
+      kind: 'fallback_language',
+      message: `Heard with the ${fallback} model: there is no speech model for ${job.language}, so check the spelling of every line.`,
+    });
+  }
+  for (const d of job.degraded) {
+    notices.push({ kind: 'degraded', message: `${d.component} fell back: ${d.reason}` });
+  }
+  return notices;
+}
