@@ -139,6 +139,7 @@ const SHORTCUTS: [string, string][] = [
   ['t', "set the selected line's start to the playhead, then select the next line"],
   ['e', "edit the selected line's text"],
   ['Esc', 'leave a text field for its line'],
+  ['Ctrl+Enter', 'approve (asks to confirm)'],
 ];
 
 export function editorPage(job: JobRecord, options: EditorOptions): string {
@@ -172,7 +173,7 @@ export function editorPage(job: JobRecord, options: EditorOptions): string {
       ${options.headerExtra ?? ''}
       <label class="toggle"><input type="checkbox" id="show-romanised"${latin ? '' : ' checked'}> Romanisation</label>
       ${options.endpoints.realign ? '<button type="button" id="realign" class="secondary">Re-align</button>' : ''}
-      <button type="button" id="approve" class="primary"${approved ? ' disabled' : ''}>Approve lyrics</button>
+      <button type="button" id="approve" class="primary" aria-keyshortcuts="Control+Enter"${approved ? ' disabled' : ''}>Approve lyrics</button>
     </div>
   </div>
   <div class="player">

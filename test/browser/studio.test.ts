@@ -49,9 +49,9 @@ describe('the studio', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${h.origin}/studio/${jobId}`);
-    expect(await page.getByLabel('Line 1').inputValue()).toBe(FAKE_LINES[0]);
+    expect(await page.getByLabel('Line 1 text').inputValue()).toBe(FAKE_LINES[0]);
 
-    await page.getByLabel('Line 2').fill('second line, fixed in the studio');
+    await page.getByLabel('Line 2 text').fill('second line, fixed in the studio');
     await page.getByRole('button', { name: 'Approve lyrics' }).click();
     await page.locator('#confirm-approve').click();
     await expect.poll(() => page.locator('#outcome').textContent(), { timeout: 20_000 }).toMatch(/^Approved: 1 line/);
@@ -59,7 +59,7 @@ describe('the studio', () => {
     expect(job.results.transcript).toBe(`${FAKE_LINES[0]}\nsecond line, fixed in the studio`);
     expect(job.review_approved_at).not.toBeNull();
 
-    await page.getByRole('button', { name: 'Re-align with the song' }).click();
+    await page.getByRole('button', { name: 'Re-align' }).click();
     await expect.poll(() => page.locator('#outcome').textContent(), { timeout: 20_000 }).toMatch(/^Re-alignment: /);
 
     await page.getByRole('button', { name: 'Sign out' }).click();

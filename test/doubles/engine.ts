@@ -1,7 +1,9 @@
 /**
  * An Engine double for tests of the pipeline around the engine (never the service's engine): it
- * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait.
+ * "hears" a fixed lyric, times each line one second apart, and can be told to fail or to wait. Told
+ * a real song's hand-timed lines (`heard`), it hears those and times them as a person did.
  */
+import type { LyricLine } from '../../core/jobs/job.ts';
 import type { LanguageEntry } from '../../core/languages.ts';
 import {
   type AlignRequest,
@@ -26,6 +28,8 @@ export class FakeEngine implements Engine {
   failAlignment: EngineError | null = null;
   /** Set to hold calls until released. */
   gate: Promise<void> | null = null;
+  /** Set to hear these lines (text, romanisation, translation, timing and flag) instead of FAKE_LINES. */
+  heard: LyricLine[] | null = null;
 
   private async mustBeStored(key: string): Promise<void> {
     if (this.storage && !(await this.storage.exists(key)))
@@ -37,22 +41,25 @@ export class FakeEngine implements Engine {
     await this.mustBeStored(request.audioKey);
     if (this.gate) await this.gate;
     if (this.failTranscription) throw this.failTranscription;
-    return {
-      duration_seconds: 12.5,
-      lines: FAKE_LINES.map((text) => ({
-        text,
-        transliteration: text,
-        translation: text,
+    const lines = (this.heard ?? FAKE_LINES.map((text) => ({ text, transliteration: text, translation: text }))).map(
+      (line) => ({
+        text: line.text,
+        transliteration: line.transliteration,
+        translation: line.translation,
         start: null,
         end: null,
         words: null,
         confidence: null,
         flagged: false,
-      })),
+      }),
+    );
+    return {
+      duration_seconds: 12.5,
+      lines,
       results: {
-        transcript: FAKE_LINES.join('\n'),
-        transliteration: FAKE_LINES.join('\n'),
-        translation: FAKE_LINES.join('\n'),
+        transcript: lines.map((l) => l.text).join('\n'),
+        transliteration: lines.map((l) => l.transliteration).join('\n'),
+        translation: lines.map((l) => l.translation ?? '').join('\n'),
         cultural_notes: null,
         fallback_language: null,
       },
@@ -77,16 +84,31 @@ export class FakeEngine implements Engine {
     if (this.gate) await this.gate;
     if (this.failAlignment) throw this.failAlignment;
     return {
-      lines: request.lines.map((line, i) => ({
-        start: i + 1,
-        end: i + 1.9,
-        words: request.wordLevel
-          ? line.text.split(' ').map((word, w) => ({ word, start: i + 1 + w * 0.2, end: i + 1.15 + w * 0.2 }))
-          : null,
-        confidence: 0.95,
-        flagged: false,
-      })),
+      lines: request.lines.map((line, i) => {
+        const person = this.heard?.[i];
+        if (person?.start == null || person.end === null) return this.spacedOneSecond(line.text, i, request.wordLevel);
+        return {
+          start: person.start,
+          end: person.end,
+          words: request.wordLevel ? person.words : null,
+          confidence: person.confidence ?? 0.9,
+          flagged: person.flagged,
+        };
+      }),
       alignment: { method: 'fake', flagged_lines: 0, aligner_version: this.alignerVersionValue, coverage: 1 },
+    };
+  }
+
+  /** Line i from i + 1 s, its words 0.2 s apart. */
+  private spacedOneSecond(text: string, i: number, wordLevel: boolean) {
+    return {
+      start: i + 1,
+      end: i + 1.9,
+      words: wordLevel
+        ? text.split(' ').map((word, w) => ({ word, start: i + 1 + w * 0.2, end: i + 1.15 + w * 0.2 }))
+        : null,
+      confidence: 0.95,
+      flagged: false,
     };
   }
 }

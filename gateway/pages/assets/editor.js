@@ -205,7 +205,12 @@ function neighbour(row, direction) {
 }
 
 document.addEventListener('keydown', (event) => {
-  if (dialog.open || menu.isOpen() || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (dialog.open || menu.isOpen()) return;
+  if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+    event.preventDefault();
+    return askApproval();
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   const row = target.closest?.('li.line') ?? null;
   if (target.matches?.('input[type="text"]')) {
@@ -249,13 +254,15 @@ function approvalBody() {
   };
 }
 
-document.getElementById('approve').addEventListener('click', () => {
+function askApproval() {
+  if (document.getElementById('approve').disabled) return;
   const count = rows().length;
   document.getElementById('confirm-text').textContent =
     `Approve ${count} line${count === 1 ? '' : 's'}${edited ? ' with your corrections' : ''}? ` +
     'The lyrics are released to the distributor; this cannot be undone.';
   dialog.showModal();
-});
+}
+document.getElementById('approve').addEventListener('click', askApproval);
 document.getElementById('cancel').addEventListener('click', () => dialog.close());
 document.getElementById('confirm-approve').addEventListener('click', async () => {
   dialog.close();
