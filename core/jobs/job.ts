@@ -5,6 +5,8 @@ export interface WordTiming {
   word: string;
   start: number;
   end: number;
+  /** The recogniser's probability for the word where it was placed; absent where the method has none. */
+  confidence?: number;
 }
 
 /** One sung line with its romanisation, translation and (after alignment) timings in seconds. */

@@ -42,15 +42,26 @@ export function mendDerailedWords(words: WordTiming[]): WordTiming[] | null {
   const start = Math.max(0, main[0]!.start - before.length * pace);
   const end = main.at(-1)!.end;
   return [
-    ...before.map((w, k) => ({ word: w.word, start: start + k * pace, end: start + (k + 1) * pace })),
+    ...before.map((w, k) => ({ ...w, start: start + k * pace, end: start + (k + 1) * pace })),
     ...main,
-    ...after.map((w, k) => ({ word: w.word, start: end + k * pace, end: end + (k + 1) * pace })),
+    ...after.map((w, k) => ({ ...w, start: end + k * pace, end: end + (k + 1) * pace })),
   ];
 }
 
 /**
- * Each line takes its aligned timing; a line the aligner did not return is untimed and flagged, and
- * a derailed line is mended and flagged.
+ * A word the recogniser gives a probability below this, where the aligner placed it, is one it is
+ * unsure of; its line is flagged for review. Chosen from the per-word table in docs/benchmarks.md
+ * ("Word confidence").
+ */
+export const LOW_WORD_CONFIDENCE = 0.1;
+
+/** The line's words the recogniser is unsure of (none where the aligner gives no confidence). */
+export const unsureWords = (line: Pick<LyricLine, 'words'>): WordTiming[] =>
+  (line.words ?? []).filter((w) => w.confidence !== undefined && w.confidence < LOW_WORD_CONFIDENCE);
+
+/**
+ * Each line takes its aligned timing; a line the aligner did not return is untimed and flagged, a
+ * derailed line is mended and flagged, and a line with a word the recogniser is unsure of is flagged.
  */
 export function withTimings(lines: LyricLine[], aligned: { lines: LineTiming[] }): LyricLine[] {
   return lines.map((line, i) => {
@@ -73,7 +84,7 @@ export function withTimings(lines: LyricLine[], aligned: { lines: LineTiming[] }
       end: timing.end,
       words: timing.words,
       confidence: timing.confidence,
-      flagged: timing.flagged,
+      flagged: timing.flagged || unsureWords(timing).length > 0,
     };
   });
 }

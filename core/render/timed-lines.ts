@@ -7,6 +7,7 @@ export interface TimedWord {
   text: string;
   start: number;
   end: number;
+  confidence: number | null;
 }
 
 export interface TimedLine {
@@ -37,6 +38,7 @@ export function timedLines(lines: LyricLine[], variant: Variant): TimedLine[] {
           text: variant === 'original' ? w.word : (romanised[i] ?? w.word),
           start: w.start,
           end: w.end,
+          confidence: w.confidence ?? null,
         })) ?? null;
       return { text, start: line.start, end: line.end, words };
     });

@@ -3,20 +3,24 @@
  * about. The review page marks these rows, lists them at the top and steps through them (n / p).
  */
 import type { JobRecord } from '../jobs/job.ts';
+import { unsureWords } from '../jobs/timings.ts';
 
 /**
  * - flagged: the aligner doubts the line's timing (low confidence, no anchor, implausible timing,
  *   or a derailed word mended after it);
+ * - unsure_words: the recogniser is unsure of some of the line's words where they were placed;
  * - untimed: at the aligned gate, the line has no timing at all;
  * - suggestion: the second opinion heard the line differently;
  * - untranslated: the song is not in English and the line has no translation.
  */
-export type DoubtKind = 'flagged' | 'untimed' | 'suggestion' | 'untranslated';
+export type DoubtKind = 'flagged' | 'unsure_words' | 'untimed' | 'suggestion' | 'untranslated';
 
 export interface LineDoubt {
   /** 0-based line index. */
   line: number;
   kinds: DoubtKind[];
+  /** With unsure_words: those words, in order. */
+  words: string[];
 }
 
 /** Notes on the whole job rather than a line: a stage that fell back, or a substitute language model. */
@@ -32,11 +36,13 @@ export function lineDoubts(job: JobRecord): LineDoubt[] {
   const translates = job.language !== 'English';
   return lines.flatMap((line, index) => {
     const kinds: DoubtKind[] = [];
+    const unsure = unsureWords(line).map((w) => w.word);
     if (line.flagged) kinds.push('flagged');
+    if (unsure.length) kinds.push('unsure_words');
     if (timed && line.start === null && line.text.trim() !== '') kinds.push('untimed');
     if (suggested.has(index)) kinds.push('suggestion');
     if (translates && !line.translation?.trim()) kinds.push('untranslated');
-    return kinds.length ? [{ line: index, kinds }] : [];
+    return kinds.length ? [{ line: index, kinds, words: unsure }] : [];
   });
 }
 

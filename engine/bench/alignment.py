@@ -90,6 +90,8 @@ def main() -> None:
         timings = align_lyrics(audio, lines, language.decode_as)
         elapsed = time.perf_counter() - started
         ours = [(w.text.strip(), w.start) for t in timings for w in t.words]
+        probabilities = [w.probability for t in timings for w in t.words]
+        line_of_word = [i for i, t in enumerate(timings) for _w in t.words]
         # The aligner returns the lyrics' own words, so word i is true word i; the global alignment
         # is only the fallback should a word have been lost.
         if len(ours) == len(true_words):
@@ -112,6 +114,13 @@ def main() -> None:
                 "baseline": metrics(base, true_starts, base_lines[:n], true_line_starts[:n]),
                 "flagged_lines": sum(t.flagged for t in timings),
                 "lines": len(timings),
+                # Per word: (probability, |error| s, line), when the words pair one for one.
+                "words": [
+                    (p, abs(s - t), line)
+                    for p, s, t, line in zip(probabilities, pred, true_starts, line_of_word, strict=True)
+                ]
+                if len(ours) == len(true_words)
+                else [],
             }
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -125,9 +134,34 @@ def main() -> None:
             print(f"{r['song']:24} {method:10} {_cells(r[method])} {ratio}")
     for method in ("ours", "baseline"):
         print(f"{'AVERAGE':24} {method:10} {_cells({k: statistics.mean(r[method][k] for r in results) for k in keys})}")
+    _confidence_table(results)
     total = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
     print(f"alignment time / audio duration: {total:.3f}; peak RSS {peak:.0f} MB")
     Path("bench-alignment.json").write_text(json.dumps(results, indent=1))
+
+
+def _confidence_table(results: list[dict], off: float = 0.3) -> None:
+    """How well a word's probability points at a misplaced word (over `off` seconds from the truth):
+    per threshold, the share of words below it, how many of those are misplaced (precision), how many
+    misplaced words it catches (recall), and the lines with any word below it. Per song, so a
+    threshold that only suits one song shows."""
+    print(f"word confidence: a word is misplaced when over {off} s from the hand timing")
+    print(f"{'song':24} {'below':>6} {'words<':>7} {'precision':>9} {'recall':>7} {'lines':>6}")
+    everything = [w for song in results for w in song["words"]]
+    for r in [*results, {"song": "ALL", "words": everything}]:
+        words = r["words"]
+        if not words:
+            continue
+        misplaced = sum(e > off for _p, e, _l in words)
+        for below in (0.05, 0.1, 0.2, 0.3, 0.5):
+            caught = [(p, e, line) for p, e, line in words if p < below]
+            hits = sum(e > off for _p, e, _l in caught)
+            lines = len({line for _p, _e, line in caught})
+            print(
+                f"{r['song']:24} {below:6.2f} {len(caught) / len(words):7.1%} "
+                f"{hits / len(caught) if caught else 0:9.1%} {hits / misplaced if misplaced else 0:7.1%} {lines:6d}"
+            )
+        print(f"{r['song']:24} misplaced overall: {misplaced / len(words):.1%} of {len(words)} words")
 
 
 def _cells(m: dict) -> str:

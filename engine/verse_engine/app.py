@@ -23,7 +23,7 @@ from .admission import ADMITTED_PATHS, admission
 from .audio import AudioError
 from .audio import load as load_audio
 from .languages import Language, by_code, find
-from .lines import Line, Word, split_lines
+from .lines import Line, Word, split_lines, word_record
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import second_opinion, transcribe_song
 from .romanise import romanise_line
@@ -161,7 +161,8 @@ def verse_align(body: AlignRequest) -> dict:
         {
             "start": round(t.start, 3),
             "end": round(t.end, 3),
-            "words": [{"word": w.text.strip(), "start": round(w.start, 3), "end": round(w.end, 3)} for w in t.words]
+            # Words warped from a spoken rendition carry no recogniser's confidence.
+            "words": [word_record(w, with_confidence=language.whisper is not None) for w in t.words]
             if body.word_level
             else None,
             "confidence": round(t.confidence, 3),

@@ -22,6 +22,14 @@ class Word:
     segment_start: bool = False
 
 
+def word_record(word: Word, *, with_confidence: bool) -> dict:
+    """A word as the engine's contract carries it (schemas/engine/common.json, Word)."""
+    record: dict = {"word": word.text.strip(), "start": round(word.start, 3), "end": round(word.end, 3)}
+    if with_confidence:
+        record["confidence"] = round(min(max(word.probability, 0.0), 1.0), 3)
+    return record
+
+
 @dataclass
 class Line:
     words: list[Word]

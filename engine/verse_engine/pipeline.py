@@ -13,7 +13,7 @@ from pathlib import Path
 from . import audio as audio_mod
 from . import models, translate, whisper
 from .languages import Language, all_languages
-from .lines import Line, Word, split_lines
+from .lines import Line, Word, split_lines, word_record
 from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
 from .second_opinion import compare
 
@@ -31,7 +31,7 @@ def _script_of_whisper_language(code: str) -> str:
 
 def _line_record(line: Line, language: Language, translation: str | None) -> dict:
     romanised = romanise_words([w.text for w in line.words], language)
-    words = [{"word": w.text.strip(), "start": round(w.start, 3), "end": round(w.end, 3)} for w in line.words]
+    words = [word_record(w, with_confidence=True) for w in line.words]
     return {
         "text": line.text,
         "transliteration": "".join(romanised).strip(),

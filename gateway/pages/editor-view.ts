@@ -5,6 +5,7 @@
  */
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lrcTimestamp } from '../../core/jobs/present.ts';
+import { unsureWords } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { type DoubtKind, jobNotices, type LineDoubt, lineDoubts } from '../../core/review/doubts.ts';
 
@@ -56,6 +57,7 @@ export function noticePage(title: string, message: string): string {
 /** What each kind of doubt is called on the page: a row's mark, the summary, the announcement. */
 const DOUBT_LABELS: Record<DoubtKind, string> = {
   flagged: 'timing in doubt',
+  unsure_words: 'unsure of a word',
   untimed: 'not timed',
   suggestion: 'second opinion differs',
   untranslated: 'no translation',
@@ -63,16 +65,23 @@ const DOUBT_LABELS: Record<DoubtKind, string> = {
 
 const clock = (seconds: number) => lrcTimestamp(seconds).slice(1, -1);
 
+/** The line's timed words, hidden: the player lights them one by one above the list. */
 function wordsOf(line: LyricLine): string {
   if (!line.words?.length) return '';
+  const unsure = new Set(unsureWords(line));
   const spans = line.words
-    .map((w) => `<span data-start="${w.start}" data-end="${w.end}">${escapeHtml(w.word)}</span>`)
+    .map(
+      (w) =>
+        `<span data-start="${w.start}" data-end="${w.end}"${unsure.has(w) ? ' class="unsure"' : ''}>${escapeHtml(w.word)}</span>`,
+    )
     .join(' ');
   return `<span class="words" hidden>${spans}</span>`;
 }
 
 interface RowContext {
   doubts: DoubtKind[];
+  /** The words the recogniser is unsure of, named in the row's mark. */
+  unsure: string[];
   suggestion: { suggested: string; reason: string } | undefined;
 }
 
@@ -86,7 +95,11 @@ function lineRow(line: LyricLine | null, index: number, context: RowContext): st
   // The offer itself says the second opinion differs; the other doubts get a mark.
   const marks = context.doubts
     .filter((kind) => kind !== 'suggestion' || !context.suggestion)
-    .map((kind) => `<span class="mark">${DOUBT_LABELS[kind]}</span>`)
+    .map((kind) =>
+      kind === 'unsure_words'
+        ? `<span class="mark">unsure of ${context.unsure.map((w) => `“${escapeHtml(w)}”`).join(', ')}</span>`
+        : `<span class="mark">${DOUBT_LABELS[kind]}</span>`,
+    )
     .join('');
   const offer = context.suggestion
     ? `<span class="suggestion">Second opinion: <q>${escapeHtml(context.suggestion.suggested)}</q> <button type="button" class="accept" data-suggested="${escapeHtml(context.suggestion.suggested)}" aria-label="Accept the second opinion for line ${n}">Accept</button></span>`
@@ -95,7 +108,8 @@ function lineRow(line: LyricLine | null, index: number, context: RowContext): st
   const classes = ['line', line?.flagged ? 'flagged' : '', context.doubts.length ? 'doubtful' : '']
     .filter(Boolean)
     .join(' ');
-  return `<li class="${classes}" id="line-${n}" tabindex="-1" data-start="${start ?? ''}" data-end="${line?.end ?? ''}" data-doubts="${context.doubts.map((kind) => DOUBT_LABELS[kind]).join(', ')}">
+  const doubts = context.doubts.map((kind) => DOUBT_LABELS[kind]).join(', ');
+  return `<li class="${classes}" id="line-${n}" tabindex="-1" aria-label="Line ${n}${doubts ? `: ${doubts}` : ''}" data-start="${start ?? ''}" data-end="${line?.end ?? ''}" data-doubts="${doubts}">
   ${time}<input type="text" class="original" aria-label="Line ${n} text" value="${escapeHtml(line?.text ?? '')}"><input type="text" class="romanised" aria-label="Line ${n} romanised" value="${escapeHtml(line?.transliteration ?? '')}"><input type="text" class="translation" aria-label="Line ${n} translation" placeholder="Translation" value="${escapeHtml(line?.translation ?? '')}"><button type="button" class="row-menu-button" aria-haspopup="menu" aria-expanded="false" aria-label="Line ${n} actions">⋯</button>
   ${detail}${line ? wordsOf(line) : ''}
 </li>`;
@@ -145,7 +159,7 @@ const SHORTCUTS: [string, string][] = [
 export function editorPage(job: JobRecord, options: EditorOptions): string {
   const lines = job.lines ?? [];
   const doubts = lineDoubts(job);
-  const doubtsOf = new Map(doubts.map((d) => [d.line, d.kinds]));
+  const doubtsOf = new Map(doubts.map((d) => [d.line, d]));
   const suggestions = new Map(
     (job.second_opinion?.suggestions ?? []).map((s) => [s.line, { suggested: s.suggested, reason: s.reason }]),
   );
@@ -189,9 +203,17 @@ export function editorPage(job: JobRecord, options: EditorOptions): string {
 <main>
   ${doubtSummary(doubts, job)}
   <ol class="lines${latin ? '' : ' show-romanised'}" id="lines" aria-label="Lyrics">
-${lines.map((line, i) => lineRow(line, i, { doubts: doubtsOf.get(i) ?? [], suggestion: suggestions.get(i) })).join('\n')}
+${lines
+  .map((line, i) =>
+    lineRow(line, i, {
+      doubts: doubtsOf.get(i)?.kinds ?? [],
+      unsure: doubtsOf.get(i)?.words ?? [],
+      suggestion: suggestions.get(i),
+    }),
+  )
+  .join('\n')}
   </ol>
-  <template id="new-line">${lineRow(null, lines.length, { doubts: [], suggestion: undefined })}</template>
+  <template id="new-line">${lineRow(null, lines.length, { doubts: [], unsure: [], suggestion: undefined })}</template>
   <div role="menu" id="row-menu" aria-label="Line actions" hidden>
     <button type="button" role="menuitem" data-action="play">Play this line</button>
     <button type="button" role="menuitem" data-action="tap">Set start to playhead (t)</button>

@@ -36,6 +36,7 @@ function select(row, field) {
 
 function labelRow(row, n) {
   row.id = `line-${n}`;
+  row.setAttribute('aria-label', `Line ${n}${row.dataset.doubts ? `: ${row.dataset.doubts}` : ''}`);
   const start = num(row.dataset.start);
   const time = row.querySelector('.time');
   time.textContent = start === null ? '--:--.--' : clockOf(start);

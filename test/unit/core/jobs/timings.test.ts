@@ -1,7 +1,10 @@
-/** Derailed lines: words of one line placed seconds apart by the aligner are mended and flagged. */
+/**
+ * Derailed lines: words of one line placed seconds apart by the aligner are mended and flagged; a
+ * line with a word the recogniser is unsure of is flagged.
+ */
 import { describe, expect, it } from 'vitest';
 import type { LyricLine } from '../../../../core/jobs/job.ts';
-import { mendDerailedWords, withTimings } from '../../../../core/jobs/timings.ts';
+import { LOW_WORD_CONFIDENCE, mendDerailedWords, withTimings } from '../../../../core/jobs/timings.ts';
 
 const w = (word: string, start: number, end: number) => ({ word, start, end });
 
@@ -63,5 +66,27 @@ describe('withTimings', () => {
     expect(timed).toMatchObject({ flagged: true, end: 23.4 });
     expect(timed!.start).toBeGreaterThan(20);
     expect(timed!.start).toBeLessThan(22.19);
+  });
+
+  it('flags a line with a word below the confidence bound, and only then', () => {
+    const timed = (confidence: number | undefined) =>
+      withTimings([line], {
+        lines: [
+          {
+            start: 1,
+            end: 3,
+            confidence: 0.8,
+            flagged: false,
+            words: [
+              { ...w('And', 1, 1.5), confidence: 0.9 },
+              { ...w('the', 1.5, 3), ...(confidence === undefined ? {} : { confidence }) },
+            ],
+          },
+        ],
+      })[0]!;
+    expect(timed(LOW_WORD_CONFIDENCE / 2).flagged).toBe(true);
+    expect(timed(LOW_WORD_CONFIDENCE).flagged).toBe(false);
+    expect(timed(undefined).flagged).toBe(false); // no confidence is no doubt
+    expect(timed(LOW_WORD_CONFIDENCE / 2).words![1]!.confidence).toBe(LOW_WORD_CONFIDENCE / 2);
   });
 });

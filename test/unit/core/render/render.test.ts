@@ -11,22 +11,24 @@ const line = (
   translit: string,
   start: number | null,
   end: number | null,
-  words?: [string, number, number][],
+  words?: [string, number, number, number?][],
 ): LyricLine => ({
   text,
   transliteration: translit,
   translation: null,
   start,
   end,
-  words: words ? words.map(([word, s, e]) => ({ word, start: s, end: e })) : null,
+  words: words
+    ? words.map(([word, s, e, c]) => ({ word, start: s, end: e, ...(c === undefined ? {} : { confidence: c }) }))
+    : null,
   confidence: 0.9,
   flagged: false,
 });
 
 const lines = [
   line('दिल कमल', 'dil kamal', 12.34, 15.5, [
-    ['दिल', 12.34, 13],
-    ['कमल', 13.1, 15.5],
+    ['दिल', 12.34, 13, 0.91],
+    ['कमल', 13.1, 15.5, 0.08],
   ]),
   line('मेरा गीत', 'mērā gīt', 15.2, 18, [
     ['मेरा', 15.2, 16],
@@ -103,12 +105,13 @@ describe('SRT', () => {
 });
 
 describe('words JSON', () => {
-  it('gives one entry per word with a bracketed start, romanised words on the same times', () => {
+  it('gives one entry per word with a bracketed start and end and its confidence, romanised words on the same times', () => {
     expect(renderWords(timedLines(lines, 'original'))).toEqual([
-      { word: 'दिल', timestamp: '[00:12.34]' },
-      { word: 'कमल', timestamp: '[00:13.10]' },
-      { word: 'मेरा', timestamp: '[00:15.20]' },
-      { word: 'गीत', timestamp: '[00:16.10]' },
+      { word: 'दिल', timestamp: '[00:12.34]', end: '[00:13.00]', confidence: 0.91 },
+      { word: 'कमल', timestamp: '[00:13.10]', end: '[00:15.50]', confidence: 0.08 },
+      // Timed before words carried a confidence: null, not a guess.
+      { word: 'मेरा', timestamp: '[00:15.20]', end: '[00:16.00]', confidence: null },
+      { word: 'गीत', timestamp: '[00:16.10]', end: '[00:18.00]', confidence: null },
     ]);
     expect(renderWords(timedLines(lines, 'transliterated')).map((w) => w.word)).toEqual([
       'dil',

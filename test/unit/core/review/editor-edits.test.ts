@@ -130,9 +130,20 @@ describe('the lines in doubt', () => {
   it('lists flagged, untimed, second-opinion and untranslated lines, each with its reasons', () => {
     const lines = [line('a', 1, { flagged: true }), line('b', null), line('c', 5, { translation: ' ' }), line('d', 7)];
     expect(lineDoubts(job('French', lines))).toEqual([
-      { line: 0, kinds: ['flagged'] },
-      { line: 1, kinds: ['untimed'] },
-      { line: 2, kinds: ['suggestion', 'untranslated'] },
+      { line: 0, kinds: ['flagged'], words: [] },
+      { line: 1, kinds: ['untimed'], words: [] },
+      { line: 2, kinds: ['suggestion', 'untranslated'], words: [] },
+    ]);
+  });
+  it('names the words the recogniser is unsure of', () => {
+    const unsure = line('a', 1, { flagged: true });
+    unsure.words = [
+      { word: 'sure', start: 1, end: 1.5, confidence: 0.9 },
+      { word: 'mumbled', start: 1.5, end: 2, confidence: 0.02 },
+      { word: 'unscored', start: 2, end: 2.5 },
+    ];
+    expect(lineDoubts(job('English', [unsure]))).toEqual([
+      { line: 0, kinds: ['flagged', 'unsure_words'], words: ['mumbled'] },
     ]);
   });
   it('does not ask for an English translation of an English song', () => {
