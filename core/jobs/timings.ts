@@ -53,7 +53,7 @@ export function mendDerailedWords(words: WordTiming[]): WordTiming[] | null {
  * unsure of; its line is flagged for review. Chosen from the per-word table in docs/benchmarks.md
  * ("Word confidence").
  */
-export const LOW_WORD_CONFIDENCE = 0.1;
+export const LOW_WORD_CONFIDENCE = 0.05;
 
 /** The line's words the recogniser is unsure of (none where the aligner gives no confidence). */
 export const unsureWords = (line: Pick<LyricLine, 'words'>): WordTiming[] =>
