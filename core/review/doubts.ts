@@ -7,7 +7,7 @@ import { unsureWords } from '../jobs/timings.ts';
 
 /**
  * - flagged: the aligner doubts the line's timing (low confidence, no anchor, implausible timing,
- *   or a derailed word mended after it);
+ *   or a derailed word mended after it), and no unsure word explains the flag;
  * - unsure_words: the recogniser is unsure of some of the line's words where they were placed;
  * - untimed: at the aligned gate, the line has no timing at all;
  * - suggestion: the second opinion heard the line differently;
@@ -37,8 +37,9 @@ export function lineDoubts(job: JobRecord): LineDoubt[] {
   return lines.flatMap((line, index) => {
     const kinds: DoubtKind[] = [];
     const unsure = unsureWords(line).map((w) => w.word);
-    if (line.flagged) kinds.push('flagged');
+    // A line flagged for a word the recogniser is unsure of is marked by that word, not twice.
     if (unsure.length) kinds.push('unsure_words');
+    else if (line.flagged) kinds.push('flagged');
     if (timed && line.start === null && line.text.trim() !== '') kinds.push('untimed');
     if (suggested.has(index)) kinds.push('suggestion');
     if (translates && !line.translation?.trim()) kinds.push('untranslated');

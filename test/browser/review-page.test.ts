@@ -43,14 +43,22 @@ afterAll(async () => {
 
 type Org = Awaited<ReturnType<typeof testOrg>>;
 
-async function jobAtAlignedGate(): Promise<{ org: Org; jobId: string; reviewUrl: string }> {
+async function jobAtGate(
+  reviewStage: 'aligned' | 'transcript' = 'aligned',
+): Promise<{ org: Org; jobId: string; reviewUrl: string }> {
   const org = await testOrg(h.platform, { credits: 10 });
   h.pipeline.orgs.add(org.org_id);
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/v1/transcribe',
     headers: org.auth,
-    payload: { language: 'French', audio_url: `${h.cdn.url}/clip.mp3`, review: true, word_align: true },
+    payload: {
+      language: 'French',
+      audio_url: `${h.cdn.url}/clip.mp3`,
+      review: true,
+      review_stage: reviewStage,
+      word_align: true,
+    },
   });
   const jobId = res.json().job_id as string;
   const job = await eventually(async () => {
@@ -81,7 +89,7 @@ const focused = () => document.activeElement?.closest('li.line')?.id ?? document
 
 describe('the review page on a real song clip', () => {
   it('leads from one doubtful line to the next with n and p, and plays each', async () => {
-    const { reviewUrl } = await jobAtAlignedGate();
+    const { reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     expect((await page.goto(reviewUrl))!.status()).toBe(200);
     expect(await page.locator('#doubts-title').textContent()).toBe('4 lines to check');
@@ -119,7 +127,7 @@ describe('the review page on a real song clip', () => {
   });
 
   it('sets a start by ear (t) and approves with the keyboard alone; the times travel with the approval', async () => {
-    const { org, jobId, reviewUrl } = await jobAtAlignedGate();
+    const { org, jobId, reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(reviewUrl);
     const kb = page.keyboard;
@@ -172,7 +180,7 @@ describe('the review page on a real song clip', () => {
   });
 
   it('accepts a second opinion, fills a translation, adds a line from the row menu and approves', async () => {
-    const { jobId, reviewUrl } = await jobAtAlignedGate();
+    const { jobId, reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(reviewUrl);
     // French is written in Latin script: the romanisation stays out of the way until asked for.
@@ -210,8 +218,32 @@ describe('the review page on a real song clip', () => {
     await page.close();
   });
 
+  it('at the transcript gate, has no times to set and sends none', async () => {
+    const { jobId, reviewUrl } = await jobAtGate('transcript');
+    const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(reviewUrl);
+    expect(await page.locator('li.line .time').first().textContent()).toBe('--:--.--');
+    await page.keyboard.press('n');
+    await page.keyboard.press('t');
+    await expect
+      .poll(() => page.locator('#outcome').textContent())
+      .toBe('Starts can be set once the lyrics are aligned.');
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.locator('#outcome').textContent(), { timeout: 20_000 })
+      .toMatch(/Alignment now runs on the approved text/);
+    // Alignment then runs on the approved text, and the job completes with timings.
+    const done = await eventually(async () => {
+      const job = await h.platform.jobServices.jobs.get(jobId);
+      return job?.lifecycle.status === 'complete' ? job : null;
+    });
+    expect(done.lines!.every((line) => line.start !== null)).toBe(true);
+    await page.close();
+  });
+
   it('is compact: a line without doubts takes one row', async () => {
-    const { reviewUrl } = await jobAtAlignedGate();
+    const { reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(reviewUrl);
     const heights: number[] = await page.evaluate(() =>
@@ -223,7 +255,7 @@ describe('the review page on a real song clip', () => {
   });
 
   it('is usable on a phone: no sideways scrolling, full-width text, every control labelled', async () => {
-    const { reviewUrl } = await jobAtAlignedGate();
+    const { reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await page.goto(reviewUrl);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -242,7 +274,7 @@ describe('the review page on a real song clip', () => {
   });
 
   it('shows a clear page with no job data for a wrong or malformed token', async () => {
-    const { reviewUrl } = await jobAtAlignedGate();
+    const { reviewUrl } = await jobAtGate();
     const page = await h.browser.newPage();
     const wrong = new URL(reviewUrl);
     wrong.searchParams.set('token', 'not-the-token');

@@ -24,8 +24,8 @@ const timed: LyricLine[] = [
     start: 1.5,
     end: 3,
     words: [
-      { word: 'दिल', start: 1.5, end: 2 },
-      { word: 'कमल', start: 2.1, end: 3 },
+      { word: 'दिल', start: 1.5, end: 2, confidence: 0.93 },
+      { word: 'कमल', start: 2.1, end: 3, confidence: 0.04 },
     ],
     confidence: 0.9,
     flagged: false,
@@ -90,11 +90,12 @@ describe('downloads', () => {
     const words = await get(org.auth, job.job_id, 'words', 'transliterated');
     expect(words.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(words.headers['content-disposition']).toContain(encodeURIComponent('गीत song_transliterated_words.json'));
+    // The spec's {word, timestamp}, plus each word's end and confidence (null: the aligner gave none).
     expect(words.json()).toEqual([
-      { word: 'dil', timestamp: '[00:01.50]' },
-      { word: 'kamal', timestamp: '[00:02.10]' },
-      { word: 'mērā', timestamp: '[00:03.50]' },
-      { word: 'gīt', timestamp: '[00:04.10]' },
+      { word: 'dil', timestamp: '[00:01.50]', end: '[00:02.00]', confidence: 0.93 },
+      { word: 'kamal', timestamp: '[00:02.10]', end: '[00:03.00]', confidence: 0.04 },
+      { word: 'mērā', timestamp: '[00:03.50]', end: '[00:04.00]', confidence: null },
+      { word: 'gīt', timestamp: '[00:04.10]', end: '[00:05.00]', confidence: null },
     ]);
     expect((await get(org.auth, job.job_id, 'srt', 'transliterated')).statusCode).toBe(200);
     expect((await get(org.auth, job.job_id, 'words', 'original')).statusCode).toBe(200);

@@ -142,9 +142,7 @@ describe('the lines in doubt', () => {
       { word: 'mumbled', start: 1.5, end: 2, confidence: 0.02 },
       { word: 'unscored', start: 2, end: 2.5 },
     ];
-    expect(lineDoubts(job('English', [unsure]))).toEqual([
-      { line: 0, kinds: ['flagged', 'unsure_words'], words: ['mumbled'] },
-    ]);
+    expect(lineDoubts(job('English', [unsure]))).toEqual([{ line: 0, kinds: ['unsure_words'], words: ['mumbled'] }]);
   });
   it('does not ask for an English translation of an English song', () => {
     expect(lineDoubts(job('English', [line('a', 1, { translation: null })]))).toEqual([]);
