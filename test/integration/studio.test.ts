@@ -88,7 +88,7 @@ describe('the studio', () => {
     const cookie = cookieOf(await signIn(email));
     const page = await app.inject({ url: `/studio/${jobId}`, headers: { cookie } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Re-align with the song');
+    expect(page.body).toContain('id="realign"');
     const other = await staffWithJob();
     const foreign = await app.inject({ url: `/studio/${other.jobId}`, headers: { cookie } });
     expect(foreign.statusCode).toBe(404);

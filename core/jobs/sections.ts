@@ -1,0 +1,178 @@
+/**
+ * Song sections (results.sections) from the lyrics' repetition structure and their timings:
+ *  - chorus: lines that come back. A run of lines that recurs is a chorus if it is 3 lines or
+ *    longer, or if it comes back 3 times or more (two lines sung twice may be a verse quoting
+ *    another verse; three passes or three lines are a refrain);
+ *  - a chorus's tail: one line of vocables right after it, or lines repeating one of its lines;
+ *  - intro, bridge, outro: lines of vocables only ("ah ah", "ba da da dam") before the first sung
+ *    section, between two choruses, or after the last;
+ *  - verse: any other run of lines before or between choruses; after the last chorus, an outro;
+ *  - instrumental: a silence of INSTRUMENTAL_GAP_SECONDS or more between two lines.
+ * Stanza breaks are not in a transcript and pauses do not mark them (sung lines run on across
+ * stanzas), so timings only place the sections; docs/benchmarks.md says how the labels were checked.
+ */
+import { INSTRUMENTAL_GAP_SECONDS } from '../render/instrumental.ts';
+import type { LyricLine } from './job.ts';
+
+export type SectionLabel = 'intro' | 'verse' | 'chorus' | 'bridge' | 'outro' | 'instrumental';
+
+export interface Section {
+  /** null where the structure does not tell. */
+  label: SectionLabel | null;
+  start: number;
+  end: number;
+  /** 0-based line indexes, inclusive; null for an instrumental section. */
+  first_line: number | null;
+  last_line: number | null;
+}
+
+/** Lines whose words overlap this much (Jaccard) are the same line sung again. */
+const SAME_LINE_OVERLAP = 0.6;
+/** A vocable: a syllable of up to this many letters, in a line of at most VOCABLE_KINDS kinds of them. */
+const VOCABLE_LETTERS = 3;
+const VOCABLE_KINDS = 3;
+
+const tokensOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+function sameLine(a: string[], b: string[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const setA = new Set(a);
+  const setB = new Set(b);
+  const shared = [...setA].filter((t) => setB.has(t)).length;
+  return shared / (setA.size + setB.size - shared) >= SAME_LINE_OVERLAP;
+}
+
+/** A line of vocables only: few kinds of short syllables ("ah ah ah", "ba da da dam da da"). */
+const isVocableTokens = (tokens: string[]) =>
+  tokens.length > 0 && new Set(tokens).size <= VOCABLE_KINDS && tokens.every((t) => [...t].length <= VOCABLE_LETTERS);
+
+/**
+ * For each line, the ids of the chorus runs it belongs to (a run: lines i..i+k-1 sung again at
+ * j..j+k-1, not overlapping, vocables left out). Only runs that make a chorus count (see the
+ * module comment); an empty set: not chorus.
+ */
+function chorusRuns(tokens: string[][]): Set<number>[] {
+  const n = tokens.length;
+  const found: { at: Set<number>; length: number }[] = [];
+  const covered = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (covered.has(`${i}:${j}`)) continue; // inside a longer run found already
+      let k = 0;
+      while (j + k < n && i + k < j && !isVocableTokens(tokens[i + k]!) && sameLine(tokens[i + k]!, tokens[j + k]!)) {
+        covered.add(`${i + k}:${j + k}`);
+        k++;
+      }
+      if (k >= 2) {
+        const run = found.find((r) => r.length === k && r.at.has(i));
+        if (run) run.at.add(j);
+        else found.push({ at: new Set([i, j]), length: k });
+      }
+    }
+  }
+  const ids = tokens.map(() => new Set<number>());
+  // Most-sung runs first. A run sung only twice keeps just the stretches of 3 lines or more that
+  // no more-sung run holds: a verse that leads into the chorus the same way twice is not chorus.
+  const order = found.map((run, id) => ({ ...run, id })).sort((a, b) => b.at.size - a.at.size);
+  for (const run of order) {
+    for (const start of run.at) {
+      const pass = Array.from({ length: run.length }, (_, t) => start + t);
+      if (run.at.size >= 3) {
+        for (const i of pass) ids[i]!.add(run.id);
+        continue;
+      }
+      let stretch: number[] = [];
+      const close = () => {
+        if (stretch.length >= 3) for (const i of stretch) ids[i]!.add(run.id);
+        stretch = [];
+      };
+      for (const i of pass) {
+        if (ids[i]!.size > 0) {
+          close();
+          ids[i]!.add(run.id);
+        } else stretch.push(i);
+      }
+      close();
+    }
+  }
+  return ids;
+}
+
+type Kind = 'chorus' | 'vocables' | 'words';
+
+/** The song's sections, in order; null when the lines are not timed (nothing to place them by). */
+export function songSections(lines: readonly LyricLine[]): Section[] | null {
+  if (lines.length === 0 || lines.some((l) => l.start === null || l.end === null)) return null;
+  const tokens = lines.map((l) => tokensOf(l.text));
+  const runs = chorusRuns(tokens);
+  const kinds: Kind[] = tokens.map((t, i) =>
+    runs[i]!.size > 0 ? 'chorus' : isVocableTokens(t) ? 'vocables' : 'words',
+  );
+  // A chorus's tail joins it: one line of vocables after it ("la tristeza… / ooh ooh ooh"), or lines
+  // that repeat one of its own (a last line sung once more), unless a break parts them.
+  let chorusFrom = 0;
+  for (let i = 1; i < kinds.length; i++) {
+    if (kinds[i - 1] !== 'chorus') continue;
+    if (kinds[i - 2] !== 'chorus') chorusFrom = i - 1;
+    const gap = lines[i]!.start! - lines[i - 1]!.end!;
+    const adLib = kinds[i] === 'vocables' && kinds[i + 1] !== 'vocables';
+    const echo = kinds[i] === 'words' && tokens.slice(chorusFrom, i).some((t) => sameLine(t, tokens[i]!));
+    if (gap < INSTRUMENTAL_GAP_SECONDS && (adLib || echo)) {
+      kinds[i] = 'chorus';
+      runs[i] = runs[i - 1]!;
+    }
+  }
+
+  // Spans of one kind; a chorus span also ends where its lines stop sharing a run (two refrains
+  // back to back), and every span ends at an instrumental break.
+  const spans: { kind: Kind; first: number; last: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = spans.at(-1);
+    const gap = i > 0 ? lines[i]!.start! - lines[i - 1]!.end! : 0;
+    const continues =
+      open &&
+      open.kind === kinds[i] &&
+      gap < INSTRUMENTAL_GAP_SECONDS &&
+      (kinds[i] !== 'chorus' || [...runs[i]!].some((id) => runs[i - 1]!.has(id)));
+    if (continues) open.last = i;
+    else spans.push({ kind: kinds[i]!, first: i, last: i });
+  }
+
+  const chorusAt = spans.flatMap((s, k) => (s.kind === 'chorus' ? [k] : []));
+  const firstChorus = chorusAt[0] ?? Number.POSITIVE_INFINITY;
+  const lastChorus = chorusAt.at(-1) ?? Number.NEGATIVE_INFINITY;
+  const labelOf = (kind: Kind, k: number): SectionLabel | null => {
+    if (kind === 'chorus') return 'chorus';
+    const before = k < firstChorus;
+    const after = k > lastChorus;
+    if (kind === 'vocables') return before && k === 0 ? 'intro' : after ? 'outro' : before ? null : 'bridge';
+    if (after) return chorusAt.length > 0 ? 'outro' : 'verse';
+    return 'verse';
+  };
+
+  const out: Section[] = [];
+  spans.forEach((span, k) => {
+    const previous = spans[k - 1];
+    if (previous) {
+      const silenceFrom = lines[previous.last]!.end!;
+      const silenceTo = lines[span.first]!.start!;
+      if (silenceTo - silenceFrom >= INSTRUMENTAL_GAP_SECONDS) {
+        out.push({ label: 'instrumental', start: silenceFrom, end: silenceTo, first_line: null, last_line: null });
+      }
+    }
+    out.push({
+      label: labelOf(span.kind, k),
+      start: lines[span.first]!.start!,
+      end: Math.max(...lines.slice(span.first, span.last + 1).map((l) => l.end!)),
+      first_line: span.first,
+      last_line: span.last,
+    });
+  });
+  return out;
+}
