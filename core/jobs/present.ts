@@ -9,6 +9,7 @@ import { lrcTime } from '../render/timing.ts';
 import { reviewExpiresAt, reviewUrlOf } from '../review/tokens.ts';
 import { isInstrumental } from './instrumental.ts';
 import type { JobRecord } from './job.ts';
+import { resultSections } from './sections.ts';
 import { hasWordTimings } from './timings.ts';
 
 export interface PresentContext {
@@ -80,6 +81,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
       out.results = {
         ...job.results,
         instrumental: isInstrumental(job.results.transcript),
+        sections: resultSections(job),
         ...(downloads ? { downloads } : {}),
       };
     }

@@ -12,7 +12,8 @@
  * stanzas), so timings only place the sections; docs/benchmarks.md says how the labels were checked.
  */
 import { INSTRUMENTAL_GAP_SECONDS } from '../render/instrumental.ts';
-import type { LyricLine } from './job.ts';
+import { isInstrumental } from './instrumental.ts';
+import type { JobRecord, LyricLine } from './job.ts';
 
 export type SectionLabel = 'intro' | 'verse' | 'chorus' | 'bridge' | 'outro' | 'instrumental';
 
@@ -106,7 +107,20 @@ function chorusRuns(tokens: string[][]): Set<number>[] {
 
 type Kind = 'chorus' | 'vocables' | 'words';
 
-/** The song's sections, in order; null when the lines are not timed (nothing to place them by). */
+/**
+ * results.sections of a job: one instrumental section for a track with nothing sung (when its
+ * duration is known), otherwise the sections of its lines.
+ */
+export function resultSections(job: Pick<JobRecord, 'lines' | 'duration_seconds' | 'results'>): Section[] | null {
+  if (job.results && isInstrumental(job.results.transcript)) {
+    return job.duration_seconds
+      ? [{ label: 'instrumental', start: 0, end: job.duration_seconds, first_line: null, last_line: null }]
+      : null;
+  }
+  return songSections(job.lines ?? []);
+}
+
+/** The sections of sung lines, in order; null when there are none or they are not timed. */
 export function songSections(lines: readonly LyricLine[]): Section[] | null {
   if (lines.length === 0 || lines.some((l) => l.start === null || l.end === null)) return null;
   const tokens = lines.map((l) => tokensOf(l.text));

@@ -13,6 +13,7 @@ import type {
 import { isInstrumental } from '../jobs/instrumental.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { downloadsOf, studioUrl } from '../jobs/present.ts';
+import { resultSections } from '../jobs/sections.ts';
 import { reviewExpiresAt } from '../review/tokens.ts';
 
 export type EventName = 'job.complete' | 'job.awaiting_review' | 'job.failed' | 'job.degraded' | 'batch.complete';
@@ -50,6 +51,7 @@ export function jobPayload(
           translation: job.results?.translation ?? '',
           cultural_notes: job.results?.cultural_notes ?? null,
           instrumental: isInstrumental(job.results?.transcript ?? ''),
+          sections: resultSections(job),
           ...(downloads ? { downloads } : {}),
         },
       };

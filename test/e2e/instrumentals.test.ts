@@ -48,6 +48,10 @@ describe('instrumentals', () => {
     expect(job, JSON.stringify(job)).toMatchObject({ status: 'complete', stage: 'done' });
     expect(job.results).toMatchObject({ transcript: '', instrumental: true });
     expect(job.alignment).toMatchObject({ method: 'instrumental', flagged_lines: 0 });
+    expect(job.results?.sections).toEqual([
+      { label: 'instrumental', start: 0, end: job.duration_seconds, first_line: null, last_line: null },
+    ]);
+    expect(job.duration_seconds).toBeCloseTo(40, 0);
     expect(await download(job, 'lrc')).toBe('[length:00:40]\n');
     expect(await download(job, 'srt')).toBe(`1\n00:00:00,000 --> 00:00:40,000\n${INSTRUMENTAL_CUE}\n`);
     expect(JSON.parse(await download(job, 'words'))).toEqual([]);

@@ -143,7 +143,7 @@ describe('GET /jobs/{id} shape per state', () => {
   it('complete without downloads (align=false)', () => {
     const out = presentJob(transcribed(job({ align: false })), ctx);
     expect(out.status).toBe('complete');
-    expect(out.results).toEqual({ ...results, instrumental: false });
+    expect(out.results).toEqual({ ...results, instrumental: false, sections: null });
     expect(out.results).not.toHaveProperty('downloads');
   });
 

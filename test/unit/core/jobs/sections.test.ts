@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LyricLine } from '../../../../core/jobs/job.ts';
-import { type SectionLabel, songSections } from '../../../../core/jobs/sections.ts';
+import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
+import { resultSections, type SectionLabel, songSections } from '../../../../core/jobs/sections.ts';
 import { SONGS_DIR } from '../../../support/songs.ts';
 
 function trueLines(song: string): LyricLine[] {
@@ -122,9 +122,14 @@ describe('song sections, small cases', () => {
       flagged: false,
     }));
 
-  it('is null for untimed lines and for no lines', () => {
-    expect(songSections([])).toBeNull();
+  it('is null for untimed lines; a track with nothing sung is one instrumental section', () => {
     expect(songSections([{ ...timed(['a'])[0]!, start: null, end: null }])).toBeNull();
+    expect(songSections([])).toBeNull();
+    const results = { transcript: '' } as JobRecord['results'];
+    expect(resultSections({ lines: [], duration_seconds: 40, results })).toEqual([
+      { label: 'instrumental', start: 0, end: 40, first_line: null, last_line: null },
+    ]);
+    expect(resultSections({ lines: [], duration_seconds: null, results })).toBeNull();
   });
   it('without a repeat there is no chorus: a verse', () => {
     expect(songSections(timed(['one line', 'another one', 'a third']))!.map((s) => s.label)).toEqual(['verse']);
