@@ -116,7 +116,7 @@ export class JobWriter {
       return false;
     }
     const effects: SideEffect[] = ['submit', 'usage_created'];
-    await this.deps.jobs.addOutbox(job.job_id, job.version, effects);
+    await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
     if (!(await this.deps.jobs.insert(job))) return false;
     try {
       await this.deps.jobs.indexAttributes(job);
@@ -157,7 +157,7 @@ export class JobWriter {
         Object.assign(next, mintReviewLink(this.deps.config.reviewSecret, next.job_id));
       }
       const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
-      await this.deps.jobs.addOutbox(jobId, next.version, effects);
+      await this.deps.jobs.addOutbox(jobId, next.version, effects, prev.updated_at);
       if (!(await this.deps.jobs.replace(next, prev.version))) {
         await this.deps.jobs.removeOutbox(jobId, next.version);
         continue;
@@ -207,7 +207,8 @@ export class JobWriter {
       if (entry.version === 1) await this.deps.jobs.indexAttributes(job);
       const touched = await this.change(entry.job_id, (j) => (j.version === job.version ? { patch: {} } : null));
       if (!touched?.changed) return false;
-      await this.runEffects(touched.job, null, entry.effects as SideEffect[], entry.version);
+      // Also drops the feed row the crashed change may have left at the position it moved from.
+      await this.runEffects(touched.job, entry.previous_updated_at, entry.effects as SideEffect[], entry.version);
     }
     await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
     this.deps.logger.warn(

@@ -10,7 +10,7 @@ import { reviewExpiresAt, reviewUrlOf } from '../review/tokens.ts';
 import { isInstrumental } from './instrumental.ts';
 import type { JobRecord } from './job.ts';
 import { resultSections } from './sections.ts';
-import { hasWordTimings } from './timings.ts';
+import { type JobSummary, summaryOf } from './summary.ts';
 
 export interface PresentContext {
   baseUrl: string;
@@ -21,7 +21,13 @@ export interface PresentContext {
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+type DownloadSource = Pick<JobSummary, 'job_id' | 'lifecycle' | 'word_align_requested' | 'alignment' | 'word_timings'>;
+
 export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefined {
+  return downloadsFor(summaryOf(job), baseUrl);
+}
+
+function downloadsFor(job: DownloadSource, baseUrl: string): Downloads | undefined {
   const l = job.lifecycle;
   if (l.status !== 'complete' || !l.align_requested) return undefined;
   const url = (type: string, variant: string) => `${baseUrl}/api/v1/jobs/${job.job_id}/download/${type}/${variant}`;
@@ -31,7 +37,7 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
     srt_original: url('srt', 'original'),
     srt_transliterated: url('srt', 'transliterated'),
   };
-  const wordsReady = job.word_align_requested && job.alignment !== null && hasWordTimings(job.lines ?? []);
+  const wordsReady = job.word_align_requested && job.alignment !== null && job.word_timings;
   if (wordsReady) {
     downloads.words_original = url('words', 'original');
     downloads.words_transliterated = url('words', 'transliterated');
@@ -44,15 +50,7 @@ export function downloadsOf(job: JobRecord, baseUrl: string): Downloads | undefi
   return downloads;
 }
 
-export const studioUrl = (job: JobRecord, baseUrl: string) => `${baseUrl}/studio/${job.job_id}`;
-
-const secondOpinionSummary = (job: JobRecord) =>
-  job.second_opinion
-    ? { match_ratio: job.second_opinion.match_ratio, suggestion_count: job.second_opinion.suggestions.length }
-    : null;
-
-const alignmentSummary = (job: JobRecord) =>
-  job.alignment ? { method: job.alignment.method, flagged_lines: job.alignment.flagged_lines } : null;
+export const studioUrl = (job: Pick<JobRecord, 'job_id'>, baseUrl: string) => `${baseUrl}/studio/${job.job_id}`;
 
 export function presentJob(job: JobRecord, ctx: PresentContext): Job {
   const l = job.lifecycle;
@@ -115,9 +113,9 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
   return out;
 }
 
-function common(job: JobRecord, ctx: PresentContext) {
+function common(job: JobSummary, ctx: PresentContext) {
   const l = job.lifecycle;
-  const downloads = downloadsOf(job, ctx.baseUrl);
+  const downloads = downloadsFor(job, ctx.baseUrl);
   return {
     job_id: job.job_id,
     language: job.language,
@@ -134,12 +132,13 @@ function common(job: JobRecord, ctx: PresentContext) {
     ...(l.status === 'failed' && l.error
       ? { error: { stage: l.error.stage, message: l.error.message, failed_at: l.error.failed_at.toISOString() } }
       : {}),
-    second_opinion: secondOpinionSummary(job),
-    alignment: alignmentSummary(job),
+    second_opinion: job.second_opinion,
+    alignment: job.alignment,
   };
 }
 
-export function presentListRow(job: JobRecord, ctx: PresentContext): JobListRow {
+/** A GET /jobs row, from the summary the feed index keeps (core/jobs/summary.ts). */
+export function presentListRow(job: JobSummary, ctx: PresentContext): JobListRow {
   return {
     ...common(job, ctx),
     isrc: job.isrc,
@@ -151,7 +150,7 @@ export function presentListRow(job: JobRecord, ctx: PresentContext): JobListRow 
 }
 
 export function presentBatchJob(job: JobRecord, ctx: PresentContext): BatchJob {
-  return common(job, ctx);
+  return common(summaryOf(job), ctx);
 }
 
 /** [mm:ss.xx], the bracketed form the spec uses for word and line times. */

@@ -11,6 +11,8 @@ export interface OutboxEntry {
   version: number;
   effects: string[];
   created_at: Date;
+  /** The updated_at the change moved the job from (null for a creation, or an entry written before it was kept). */
+  previous_updated_at: Date | null;
 }
 
 export type JobAttribute = 'external_id' | 'isrc' | 'end_user' | 'batch';
@@ -33,7 +35,7 @@ export interface JobStore {
   getMany(jobIds: string[]): Promise<JobRecord[]>;
   /** Writes `next` only if the stored row is still at `expectedVersion`. */
   replace(next: JobRecord, expectedVersion: number): Promise<boolean>;
-  addOutbox(jobId: string, version: number, effects: string[]): Promise<void>;
+  addOutbox(jobId: string, version: number, effects: string[], previousUpdatedAt: Date | null): Promise<void>;
   removeOutbox(jobId: string, version: number): Promise<void>;
   /** The pending entry of one change, or null when its effects all ran. */
   outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null>;

@@ -31,7 +31,11 @@ export function mintReviewLink(secret: string, jobId: string): { review_nonce: s
 }
 
 /** The review link of a job whose gate minted one; null otherwise (never for review_delivery=api). */
-export function reviewUrlOf(job: JobRecord, baseUrl: string, secret: string): string | null {
+export function reviewUrlOf(
+  job: Pick<JobRecord, 'job_id' | 'review_nonce' | 'review_delivery'>,
+  baseUrl: string,
+  secret: string,
+): string | null {
   if (!job.review_nonce || job.review_delivery === 'api') return null;
   return `${baseUrl}/review/${job.job_id}?token=${reviewToken(secret, job.job_id, job.review_nonce)}`;
 }

@@ -4,14 +4,15 @@
  * once while jobs keep changing:
  *  - rows newer than a short settle window are held back, so a change being written right now is
  *    never skipped by a page that has already moved past its timestamp;
- *  - a feed row whose job has since moved on is skipped (the job appears at its newer position);
- *  - each page reads a bounded number of jobs (scanBudget), so its cost does not grow with the
+ *  - a row carries the job's summary as of that row's updated_at, so the walk reads the feed index
+ *    alone; a job that moved on has a newer row (its older one is deleted by the same change);
+ *  - each page reads a bounded number of rows (scanBudget), so its cost does not grow with the
  *    catalogue: a filter that matches few jobs is answered from its index, one that matches more
  *    than a page's budget walks the feed like an unfiltered query, budget by budget.
  */
-import type { JobRecord } from '../../core/jobs/job.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
-import type { FeedPosition } from '../../core/ports/feed.ts';
+import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
+import type { FeedPosition, FeedRow } from '../../core/ports/feed.ts';
 import type { JobAttribute } from '../../core/ports/jobs.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
@@ -33,18 +34,18 @@ export interface FeedQuery {
 }
 
 export interface FeedPage {
-  jobs: JobRecord[];
+  jobs: JobSummary[];
   has_more: boolean;
   next_cursor: string | null;
 }
 
 const START: FeedPosition = { updated_at: new Date(0), job_id: null };
 
-const after = (job: JobRecord, p: FeedPosition) =>
+const after = (job: JobSummary, p: FeedPosition) =>
   job.updated_at.getTime() > p.updated_at.getTime() ||
   (p.job_id !== null && job.updated_at.getTime() === p.updated_at.getTime() && job.job_id > p.job_id);
 
-const order = (a: JobRecord, b: JobRecord) =>
+const order = (a: JobSummary, b: JobSummary) =>
   a.updated_at.getTime() - b.updated_at.getTime() || (a.job_id < b.job_id ? -1 : a.job_id > b.job_id ? 1 : 0);
 
 export async function queryFeed(
@@ -61,7 +62,7 @@ export async function queryFeed(
       ? { updated_at: new Date(q.updated_since), job_id: null }
       : START;
   const horizon = now.getTime() - FEED_SETTLE_MS;
-  const matches = (job: JobRecord) =>
+  const matches = (job: JobSummary) =>
     job.org_id === orgId &&
     job.updated_at.getTime() <= horizon &&
     (!q.status || job.lifecycle.status === q.status) &&
@@ -73,7 +74,10 @@ export async function queryFeed(
   const budget = scanBudget(q.limit);
   const exact = await exactCandidates(services, orgId, q, budget);
   if (exact) {
-    const jobs = (await services.jobs.getMany(exact)).filter((j) => matches(j) && after(j, from)).sort(order);
+    const jobs = (await services.jobs.getMany(exact))
+      .map(summaryOf)
+      .filter((j) => matches(j) && after(j, from))
+      .sort(order);
     const page = jobs.slice(0, q.limit);
     const last = page.at(-1);
     const hasMore = jobs.length > q.limit;
@@ -85,8 +89,8 @@ export async function queryFeed(
     };
   }
 
-  // Walk the feed in chunks, skipping stale and filtered rows, within a scan budget.
-  const found: JobRecord[] = [];
+  // Walk the feed in chunks, skipping filtered rows, within a scan budget.
+  const found: JobSummary[] = [];
   let position = from;
   let scanned = 0;
   let exhausted = false;
@@ -96,7 +100,7 @@ export async function queryFeed(
       exhausted = true;
       break;
     }
-    const jobs = new Map((await services.jobs.getMany(rows.map((r) => r.job_id!))).map((j) => [j.job_id, j]));
+    const summaries = await summariesOf(services, rows);
     let reachedHorizon = false;
     for (const row of rows) {
       if (row.updated_at.getTime() > horizon) {
@@ -105,7 +109,7 @@ export async function queryFeed(
       }
       scanned++;
       position = row;
-      const job = jobs.get(row.job_id!);
+      const job = summaries.get(row.job_id);
       if (job && job.updated_at.getTime() === row.updated_at.getTime() && matches(job)) found.push(job);
       if (found.length === q.limit) break;
     }
@@ -119,6 +123,21 @@ export async function queryFeed(
       ? (await services.feed.scan(orgId, position, 1)).some((r) => r.updated_at.getTime() <= horizon)
       : false;
   return { jobs: found, has_more: hasMore, next_cursor: hasMore ? encodeCursor(secret, position, fp) : null };
+}
+
+/**
+ * Each row's job as of that row: its own summary, or, for a row indexed before summaries were
+ * kept, the job read from its table (skipped by the caller when it has since moved on).
+ */
+async function summariesOf(services: JobServices, rows: FeedRow[]): Promise<Map<string, JobSummary>> {
+  const out = new Map<string, JobSummary>();
+  const bare: string[] = [];
+  for (const row of rows) {
+    if (row.summary) out.set(row.job_id, row.summary);
+    else bare.push(row.job_id);
+  }
+  if (bare.length > 0) for (const job of await services.jobs.getMany(bare)) out.set(job.job_id, summaryOf(job));
+  return out;
 }
 
 /**

@@ -1,10 +1,38 @@
 /**
- * The change feed index: job ids by (organisation, day, updated_at). A page reads one slice of a
- * day partition at a time, so its cost does not depend on how many jobs the organisation has.
+ * The change feed index: jobs by (organisation, day, updated_at), each row carrying the job's
+ * summary as it was at that moment (JSON). A page reads one slice of a day partition at a time and
+ * nothing else, so its cost depends neither on how many jobs the organisation has nor on the jobs
+ * table.
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
-import type { FeedPosition, JobFeed } from '../../core/ports/feed.ts';
+import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
+import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
 import type { CassandraClient } from './client.ts';
+
+/** The summary's timestamps, read back as dates. */
+const DATE_KEYS = new Set([
+  'created_at',
+  'updated_at',
+  'review_gate_at',
+  'review_approved_at',
+  'transcript_completed_at',
+  'completed_at',
+  'failed_at',
+]);
+
+export const encodeSummary = (summary: JobSummary): string => JSON.stringify(summary);
+
+export function decodeSummary(text: string): JobSummary {
+  return JSON.parse(text, (key, value) =>
+    DATE_KEYS.has(key) && typeof value === 'string' ? new Date(value) : value,
+  ) as JobSummary;
+}
+
+const rowOf = (r: Record<string, unknown>): FeedRow => ({
+  updated_at: r.updated_at as Date,
+  job_id: String(r.job_id),
+  summary: typeof r.summary === 'string' ? decodeSummary(r.summary) : null,
+});
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -16,11 +44,12 @@ export class CassandraJobFeed implements JobFeed {
     const day = dayOf(job.updated_at);
     await Promise.all([
       this.db.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [job.org_id, day]),
-      this.db.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id) VALUES (?, ?, ?, ?)', [
+      this.db.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id, summary) VALUES (?, ?, ?, ?, ?)', [
         job.org_id,
         day,
         job.updated_at,
         job.job_id,
+        encodeSummary(summaryOf(job)),
       ]),
     ]);
     if (previousUpdatedAt && previousUpdatedAt.getTime() !== job.updated_at.getTime()) {
@@ -34,34 +63,33 @@ export class CassandraJobFeed implements JobFeed {
   }
 
   /** Up to `limit` feed rows after `from`, in (updated_at, job_id) order, across day partitions. */
-  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedPosition[]> {
+  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
     const days = (
       await this.db.execute('SELECT day FROM job_feed_days WHERE org_id = ? AND day >= ?', [
         orgId,
         dayOf(from.updated_at),
       ])
     ).rows.map((r) => r.day as string);
-    const out: FeedPosition[] = [];
+    const out: FeedRow[] = [];
     for (const day of days) {
       const remaining = limit - out.length;
       if (remaining <= 0) break;
       const sameDay = day === dayOf(from.updated_at);
       const rows = !sameDay
-        ? await this.db.execute('SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? LIMIT ?', [
-            orgId,
-            day,
-            remaining,
-          ])
+        ? await this.db.execute(
+            'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? LIMIT ?',
+            [orgId, day, remaining],
+          )
         : from.job_id === null
           ? await this.db.execute(
-              'SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? AND updated_at > ? LIMIT ?',
+              'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? AND updated_at > ? LIMIT ?',
               [orgId, day, from.updated_at, remaining],
             )
           : await this.db.execute(
-              'SELECT updated_at, job_id FROM job_feed WHERE org_id = ? AND day = ? AND (updated_at, job_id) > (?, ?) LIMIT ?',
+              'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? AND (updated_at, job_id) > (?, ?) LIMIT ?',
               [orgId, day, from.updated_at, from.job_id, remaining],
             );
-      for (const r of rows.rows) out.push({ updated_at: r.updated_at as Date, job_id: String(r.job_id) });
+      for (const r of rows.rows) out.push(rowOf(r));
     }
     return out;
   }

@@ -21,6 +21,14 @@ export function outboxShard(jobId: string): number {
   return Math.abs(h) % OUTBOX_SHARDS;
 }
 
+const outboxEntryOf = (row: Row): OutboxEntry => ({
+  job_id: String(row.job_id),
+  version: row.version as number,
+  effects: JSON.parse(row.effects as string) as string[],
+  created_at: row.created_at as Date,
+  previous_updated_at: date(row.previous_updated_at),
+});
+
 export function toJobRecord(row: Row): JobRecord {
   const errorStage = row.error_stage as FailureStage | null;
   return {
@@ -163,10 +171,10 @@ export class CassandraJobStore implements JobStore {
     return (await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion])).wasApplied();
   }
 
-  async addOutbox(jobId: string, version: number, effects: string[]): Promise<void> {
+  async addOutbox(jobId: string, version: number, effects: string[], previousUpdatedAt: Date | null): Promise<void> {
     await this.db.execute(
-      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at) VALUES (?, ?, ?, ?, ?)',
-      [outboxShard(jobId), jobId, version, JSON.stringify(effects), new Date()],
+      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at, previous_updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [outboxShard(jobId), jobId, version, JSON.stringify(effects), new Date(), previousUpdatedAt],
     );
   }
 
@@ -187,14 +195,7 @@ export class CassandraJobStore implements JobStore {
         version,
       ])
     ).first();
-    return row
-      ? {
-          job_id: String(row.job_id),
-          version: row.version as number,
-          effects: JSON.parse(row.effects as string) as string[],
-          created_at: row.created_at as Date,
-        }
-      : null;
+    return row ? outboxEntryOf(row) : null;
   }
 
   async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
@@ -202,14 +203,8 @@ export class CassandraJobStore implements JobStore {
     for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
       const rows = (await this.db.execute('SELECT * FROM job_outbox WHERE shard = ?', [shard])).rows;
       for (const r of rows) {
-        const created = r.created_at as Date;
-        if (created.getTime() > cutoff.getTime()) continue;
-        out.push({
-          job_id: String(r.job_id),
-          version: r.version as number,
-          effects: JSON.parse(r.effects as string) as string[],
-          created_at: created,
-        });
+        if ((r.created_at as Date).getTime() > cutoff.getTime()) continue;
+        out.push(outboxEntryOf(r));
       }
     }
     return out;

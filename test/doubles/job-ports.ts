@@ -4,8 +4,9 @@
  * an outbox keyed by change, usage applied once per job and metric), nothing more.
  */
 import type { JobRecord } from '../../core/jobs/job.ts';
+import { summaryOf } from '../../core/jobs/summary.ts';
 import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
-import type { FeedPosition, JobFeed } from '../../core/ports/feed.ts';
+import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
 import { attributesOf, type JobAttribute, type JobStore, type OutboxEntry } from '../../core/ports/jobs.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
@@ -37,8 +38,14 @@ export class MemoryJobStore implements JobStore {
     this.rows.set(next.job_id, copy(next));
     return true;
   }
-  async addOutbox(jobId: string, version: number, effects: string[]): Promise<void> {
-    this.outbox.set(`${jobId}:${version}`, { job_id: jobId, version, effects: [...effects], created_at: this.now() });
+  async addOutbox(jobId: string, version: number, effects: string[], previousUpdatedAt: Date | null): Promise<void> {
+    this.outbox.set(`${jobId}:${version}`, {
+      job_id: jobId,
+      version,
+      effects: [...effects],
+      created_at: this.now(),
+      previous_updated_at: previousUpdatedAt,
+    });
   }
   async removeOutbox(jobId: string, version: number): Promise<void> {
     this.outbox.delete(`${jobId}:${version}`);
@@ -61,15 +68,15 @@ export class MemoryJobStore implements JobStore {
 }
 
 export class MemoryJobFeed implements JobFeed {
-  readonly rows: { org_id: string; updated_at: Date; job_id: string }[] = [];
+  readonly rows: (FeedRow & { org_id: string })[] = [];
 
   async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
     const at = (r: { job_id: string; updated_at: Date }, t: Date) => r.job_id === job.job_id && +r.updated_at === +t;
     if (previousUpdatedAt) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previousUpdatedAt)));
     if (!this.rows.some((r) => at(r, job.updated_at)))
-      this.rows.push({ org_id: job.org_id, updated_at: job.updated_at, job_id: job.job_id });
+      this.rows.push({ org_id: job.org_id, updated_at: job.updated_at, job_id: job.job_id, summary: summaryOf(job) });
   }
-  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedPosition[]> {
+  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
     return this.rows
       .filter((r) => r.org_id === orgId)
       .filter(
@@ -79,7 +86,7 @@ export class MemoryJobFeed implements JobFeed {
       )
       .sort((a, b) => +a.updated_at - +b.updated_at || (a.job_id < b.job_id ? -1 : 1))
       .slice(0, limit)
-      .map(({ updated_at, job_id }) => ({ updated_at, job_id }));
+      .map(({ updated_at, job_id, summary }) => ({ updated_at, job_id, summary }));
   }
 }
 

@@ -132,7 +132,7 @@ describe('crashes', () => {
     const org = await testOrg(platform);
     const job = await uploadedJob(org.org_id);
     // Exactly what JobWriter.create leaves when the process dies after the insert.
-    await platform.jobServices.jobs.addOutbox(job.job_id, job.version, ['submit', 'usage_created']);
+    await platform.jobServices.jobs.addOutbox(job.job_id, job.version, ['submit', 'usage_created'], null);
     await platform.jobServices.jobs.insert(job);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await platform.jobServices.jobs.get(job.job_id))!.transcription_attempt).toBe(0);

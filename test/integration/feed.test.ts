@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { dayOf } from '../../sinks/cassandra/feed.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -55,6 +56,25 @@ describe('GET /jobs (change feed)', () => {
     await touch(a.job_id, 'a2');
     await settle();
     expect((await list(org.auth)).json().jobs.map((j: { job_id: string }) => j.job_id)).toEqual([b.job_id, a.job_id]);
+  });
+
+  it('a row indexed before rows carried summaries is listed from its job', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id, { external_id: 'old-row' });
+    await platform.cassandra.execute(
+      'UPDATE job_feed SET summary = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
+      [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id],
+    );
+    expect(
+      (await platform.jobServices.feed.scan(org.org_id, { updated_at: new Date(0), job_id: null }, 5))[0],
+    ).toMatchObject({
+      job_id: job.job_id,
+      summary: null,
+    });
+    await settle();
+    const body = (await list(org.auth)).json();
+    expect(body.jobs).toHaveLength(1);
+    expect(body.jobs[0]).toMatchObject({ job_id: job.job_id, external_id: 'old-row', status: 'processing' });
   });
 
   it('updated_since is exclusive; limit and cursor page through everything once', async () => {

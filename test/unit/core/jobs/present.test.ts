@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
 import { lrcTimestamp, presentBatchJob, presentJob, presentListRow } from '../../../../core/jobs/present.ts';
+import { summaryOf } from '../../../../core/jobs/summary.ts';
 
 const base = 'https://verse.example.com';
 const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
@@ -210,7 +211,7 @@ describe('list rows and batch entries', () => {
       ...aligned(transcribed(job())),
       second_opinion: { match_ratio: 0.9, suggestions: [{ line: 0, current: 'a', suggested: 'b', reason: 'r' }] },
     };
-    const row = presentListRow(done, ctx);
+    const row = presentListRow(summaryOf(done), ctx);
     expect(row.second_opinion).toEqual({ match_ratio: 0.9, suggestion_count: 1 });
     expect(row.alignment).toEqual({ method: 'whisper-forced', flagged_lines: 0 });
     expect(JSON.stringify(row)).not.toContain('la la');
