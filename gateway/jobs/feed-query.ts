@@ -89,39 +89,34 @@ export async function queryFeed(
     };
   }
 
-  // Walk the feed in chunks, skipping filtered rows, within a scan budget.
+  // Walk the feed in chunks, skipping filtered rows, within a scan budget. Each chunk asks for one
+  // row more than it can use: a settled row beyond the page answers has_more without another read.
   const found: JobSummary[] = [];
   let position = from;
   let scanned = 0;
   let exhausted = false;
-  while (found.length < q.limit && scanned < budget) {
-    const rows = await services.feed.scan(orgId, position, Math.min(q.limit * 2, budget - scanned));
-    if (rows.length === 0) {
-      exhausted = true;
-      break;
-    }
+  let more = false;
+  while (!more && !exhausted) {
+    const wanted = Math.min(q.limit - found.length, budget - scanned) + 1;
+    const rows = await services.feed.scan(orgId, position, wanted);
     const summaries = await summariesOf(services, rows);
-    let reachedHorizon = false;
     for (const row of rows) {
       if (row.updated_at.getTime() > horizon) {
-        reachedHorizon = true;
+        exhausted = true;
+        break;
+      }
+      if (found.length === q.limit || scanned === budget) {
+        more = true;
         break;
       }
       scanned++;
       position = row;
       const job = summaries.get(row.job_id);
       if (job && job.updated_at.getTime() === row.updated_at.getTime() && matches(job)) found.push(job);
-      if (found.length === q.limit) break;
     }
-    if (reachedHorizon) {
-      exhausted = true;
-      break;
-    }
+    if (!more && rows.length < wanted) exhausted = true;
   }
-  const hasMore =
-    !exhausted && (found.length === q.limit || scanned >= budget)
-      ? (await services.feed.scan(orgId, position, 1)).some((r) => r.updated_at.getTime() <= horizon)
-      : false;
+  const hasMore = more;
   return { jobs: found, has_more: hasMore, next_cursor: hasMore ? encodeCursor(secret, position, fp) : null };
 }
 

@@ -6,6 +6,7 @@
  * noticed.
  */
 import type { ErrorCode } from '../../core/errors.ts';
+import { FEED_SETTLE_MS } from '../jobs/feed-query.ts';
 import * as ex from './examples.ts';
 
 export type CodeNotes = Partial<Record<ErrorCode, string>>;
@@ -136,6 +137,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/v1/jobs': {
     operationId: 'listJobChanges',
+    description: `The change feed: the organisation's jobs in updated_at order, oldest change first, strictly after updated_since or the cursor's position. Each row is the job as of that change, without lyrics. A change appears once it is ${FEED_SETTLE_MS / 1000} s old: newer rows are held back, so a change being written at this moment is never skipped by a page that has already passed its timestamp. A sync loop that follows next_cursor, or asks again with updated_since set to the last row's updated_at, sees every change at least once. A job that changes again appears again, at its new position, with its new state. has_more false means nothing older than the settle window is left; ask again later.`,
     errors: { 400: { VAL_001: 'An invalid limit, status, updated_since, batch_id or cursor' } },
     responses: { 200: { example: ex.jobList } },
   },

@@ -6,7 +6,9 @@
  *  - end-to-end submissions per second through Kafka to `verse processor transcription|alignment`
  *    processes and a stand-in engine of fixed cost, with 1 and then 2 instances per group.
  * Baselines measured in the same run: GET /languages (the gateway's floor: routing, no I/O) for the
- * reads, and 1 instance per group for the pipeline. Prints a table; figures go to docs/benchmarks.md.
+ * reads, and 1 instance per group for the pipeline; and the bare limit for each read: the Cassandra
+ * driver doing the same reads in a loop (16 at a time, as the HTTP load), without the gateway.
+ * Prints a table; figures go to docs/benchmarks.md.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import { dayOf } from '../../sinks/cassandra/feed.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, testCa } from '../support/https-server.ts';
@@ -36,6 +39,7 @@ let platform: Platform;
 let engine: EngineServer;
 const children: ChildProcess[] = [];
 const rows: string[][] = [];
+const bareRows: string[][] = [];
 
 function start(...args: string[]): ChildProcess {
   const child = spawn(VERSE, args, { env, stdio: 'ignore' });
@@ -67,7 +71,7 @@ afterAll(async () => {
   await platform?.close();
   await engine?.close();
   console.log(
-    `\n| measure | req/s | p50 ms | p99 ms | vs baseline |\n|---|---|---|---|---|\n${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
+    `\n| measure | req/s | p50 ms | p99 ms | vs baseline | vs bare driver |\n|---|---|---|---|---|---|\n${[...rows, ...bareRows].map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`,
   );
 });
 
@@ -78,8 +82,12 @@ const unlimited = Object.fromEntries(
   ]),
 );
 
-/** Stores n jobs for an organisation directly (row + feed index), as a catalogue that built up over days. */
-async function seed(orgId: string, n: number): Promise<string[]> {
+/**
+ * Stores n jobs for an organisation directly (row + feed index), as a catalogue that built up over
+ * days. `summaries: false` writes feed rows as they were before rows carried summaries, so pages
+ * take the old read path (the slice, then each job by id): the "before" of the same run.
+ */
+async function seed(orgId: string, n: number, summaries = true): Promise<string[]> {
   const input = parseSubmission({ language: 'English', audio_url: 'https://audio.example.com/a.mp3' }, 'json');
   const ids: string[] = [];
   const start = Date.now() - 30 * 86400_000;
@@ -98,7 +106,16 @@ async function seed(orgId: string, n: number): Promise<string[]> {
         at,
       );
       await platform.jobServices.jobs.insert(job);
-      await platform.jobServices.feed.record(job, null);
+      if (summaries) await platform.jobServices.feed.record(job, null);
+      else {
+        await platform.cassandra.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [orgId, dayOf(at)]);
+        await platform.cassandra.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id) VALUES (?, ?, ?, ?)', [
+          orgId,
+          dayOf(at),
+          at,
+          job.job_id,
+        ]);
+      }
       ids.push(job.job_id);
     }
   };
@@ -140,14 +157,38 @@ async function load(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const record = (name: string, m: Measured, baseline: Measured | null) =>
+const record = (name: string, m: Measured, baseline: Measured | null, bare: Measured | null = null) =>
   rows.push([
     name,
     m.rps.toFixed(0),
     m.p50.toFixed(1),
     m.p99.toFixed(1),
     baseline ? `${(m.rps / baseline.rps).toFixed(2)}×` : 'baseline',
+    bare ? `${(m.rps / bare.rps).toFixed(2)}×` : '',
   ]);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/**
+ * The bare limit of a read: the Cassandra driver running it in a loop, 16 at a time, for as long
+ * as an HTTP row runs. Printed as its own row and used as the "vs bare driver" ratio.
+ */
+async function bare(name: string, read: () => Promise<unknown>): Promise<Measured> {
+  const latencies: number[] = [];
+  const until = Date.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const t = performance.now();
+      await read();
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  latencies.sort((a, b) => a - b);
+  const m = { rps: latencies.length / SECONDS, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  bareRows.push([`bare driver: ${name}`, m.rps.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), '', 'bare']);
+  return m;
+}
 
 function multipartWav(): { body: Buffer; type: string } {
   const boundary = 'verse-bench-boundary';
@@ -167,31 +208,56 @@ describe('load', () => {
 
     const small = await testOrg(platform, { credits: 10, limits: unlimited });
     const big = await testOrg(platform, { credits: 1_000_000, limits: unlimited });
+    const before = await testOrg(platform, { credits: 10, limits: unlimited });
     await seed(small.org_id, 10_000);
+    await seed(before.org_id, 10_000, false);
     const bigIds = await seed(big.org_id, 100_000);
     const auth = (o: typeof small) => `Bearer ${o.api_key}`;
     const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;
 
+    const db = platform.cassandra;
+    const bareJob = await bare('one job row by id (100k stored)', () =>
+      db.execute('SELECT * FROM jobs WHERE job_id = ?', [pick(bigIds)]),
+    );
+    // The slice a first feed page reads: the organisation's oldest day partition, 50 rows.
+    const firstDay = (await db.execute('SELECT day FROM job_feed_days WHERE org_id = ? LIMIT 1', [big.org_id])).first()
+      ?.day as string;
+    const bareSlice = await bare('one feed slice of 50 rows (100k stored)', () =>
+      db.execute('SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? LIMIT 50', [
+        big.org_id,
+        firstDay,
+      ]),
+    );
     record(
       'GET /jobs/{id} (100k stored)',
       await load(auth(big), () => ({ path: `/api/v1/jobs/${pick(bigIds)}` })),
       baseline,
+      bareJob,
+    );
+    record(
+      'GET /jobs page of 50, 10k stored, before: rows without summaries (slice, then 50 jobs by id)',
+      await load(auth(before), () => ({ path: '/api/v1/jobs?limit=50' })),
+      baseline,
+      bareSlice,
     );
     record(
       'GET /jobs page of 50, 10k stored',
       await load(auth(small), () => ({ path: '/api/v1/jobs?limit=50' })),
       baseline,
+      bareSlice,
     );
     record(
       'GET /jobs page of 50, 100k stored',
       await load(auth(big), () => ({ path: '/api/v1/jobs?limit=50' })),
       baseline,
+      bareSlice,
     );
     const since = new Date(Date.now() - 15 * 86400_000).toISOString();
     record(
       'GET /jobs page of 50 from the middle, 100k stored',
       await load(auth(big), () => ({ path: `/api/v1/jobs?limit=50&updated_since=${since}` })),
       baseline,
+      bareSlice,
     );
     const upload = multipartWav();
     record(
