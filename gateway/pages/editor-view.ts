@@ -4,9 +4,9 @@
  * the state the editor scripts need embedded as JSON. Every value from a job is escaped.
  */
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
-import { lrcTimestamp } from '../../core/jobs/present.ts';
 import { unsureWords } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
+import { lrcTime } from '../../core/render/timing.ts';
 import { type DoubtKind, jobNotices, type LineDoubt, lineDoubts } from '../../core/review/doubts.ts';
 
 export interface EditorEndpoints {
@@ -63,8 +63,6 @@ const DOUBT_LABELS: Record<DoubtKind, string> = {
   untranslated: 'no translation',
 };
 
-const clock = (seconds: number) => lrcTimestamp(seconds).slice(1, -1);
-
 /** The line's timed words, hidden: the player lights them one by one above the list. */
 function wordsOf(line: LyricLine): string {
   if (!line.words?.length) return '';
@@ -91,7 +89,7 @@ function lineRow(line: LyricLine | null, index: number, context: RowContext): st
   const time =
     start === null
       ? `<button type="button" class="time" aria-label="Line ${n}: not timed">--:--.--</button>`
-      : `<button type="button" class="time" aria-label="Line ${n}: play from ${clock(start)}">${clock(start)}</button>`;
+      : `<button type="button" class="time" aria-label="Line ${n}: play from ${lrcTime(start)}">${lrcTime(start)}</button>`;
   // The offer itself says the second opinion differs; the other doubts get a mark.
   const marks = context.doubts
     .filter((kind) => kind !== 'suggestion' || !context.suggestion)
