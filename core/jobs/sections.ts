@@ -6,7 +6,7 @@
  *  - a chorus's tail: one line of vocables right after it, or lines repeating one of its lines;
  *  - intro, bridge, outro: lines of vocables only ("ah ah", "ba da da dam") before the first sung
  *    section, between two choruses, or after the last;
- *  - verse: any other run of lines before or between choruses; after the last chorus, an outro;
+ *  - verse: any other run of lines; the last one, after the last chorus and short, is an outro;
  *  - instrumental: a silence of INSTRUMENTAL_GAP_SECONDS or more between two lines.
  * Stanza breaks are not in a transcript and pauses do not mark them (sung lines run on across
  * stanzas), so timings only place the sections; docs/benchmarks.md says how the labels were checked.
@@ -31,6 +31,8 @@ export interface Section {
 const SAME_LINE_OVERLAP = 0.6;
 /** A vocable: a syllable of up to this many letters, in a line of at most VOCABLE_KINDS kinds of them. */
 const VOCABLE_LETTERS = 3;
+/** An outro is at most this many lines (the shared songs' longest is 5). */
+const OUTRO_MAX_LINES = 6;
 const VOCABLE_KINDS = 3;
 
 const tokensOf = (text: string) =>
@@ -166,8 +168,10 @@ export function songSections(lines: readonly LyricLine[]): Section[] | null {
     const before = k < firstChorus;
     const after = k > lastChorus;
     if (kind === 'vocables') return before && k === 0 ? 'intro' : after ? 'outro' : before ? null : 'bridge';
-    if (after) return chorusAt.length > 0 ? 'outro' : 'verse';
-    return 'verse';
+    // An outro closes the song: the last lines, and only a few of them; more lines after the last
+    // chorus are a verse (often a chorus the transcript heard differently).
+    const closing = k === spans.length - 1 && spans[k]!.last - spans[k]!.first + 1 <= OUTRO_MAX_LINES;
+    return after && chorusAt.length > 0 && closing ? 'outro' : 'verse';
   };
 
   const out: Section[] = [];

@@ -134,6 +134,21 @@ describe('song sections, small cases', () => {
   it('without a repeat there is no chorus: a verse', () => {
     expect(songSections(timed(['one line', 'another one', 'a third']))!.map((s) => s.label)).toEqual(['verse']);
   });
+  it('lines after the last chorus are an outro only when they close the song and are few', () => {
+    const chorus = ['hold me now', 'never let go', 'under the moon'];
+    const verse = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => `walk${tag}${i} along${tag}${i} the river${tag}${i}`);
+    const labels = (texts: string[]) => songSections(timed(texts))!.map((s) => s.label);
+    expect(labels([...verse(4, 'a'), ...chorus, ...verse(4, 'b'), ...chorus, ...verse(3, 'c')])).toEqual([
+      'verse',
+      'chorus',
+      'verse',
+      'chorus',
+      'outro',
+    ]);
+    expect(labels([...verse(4, 'a'), ...chorus, ...verse(4, 'b'), ...chorus, ...verse(12, 'c')]).at(-1)).toBe('verse');
+  });
+
   it('two lines sung twice are not a chorus; sung three times they are', () => {
     const twice = timed(['hold me now', 'never let go', 'a different line', 'hold me now', 'never let go']);
     expect(songSections(twice)!.every((s) => s.label !== 'chorus')).toBe(true);
