@@ -125,6 +125,15 @@ def main() -> None:
                 else [],
                 "transcript_words": transcript_words,
                 "transcript_lines": transcript_lines,
+                # Per word placed over 1 s from the hand timing: whether the engine flagged its line.
+                "far_words_flagged": [
+                    timings[line].flagged
+                    for s, t, line in zip(pred, true_starts, line_of_word, strict=True)
+                    if abs(s - t) > 1.0
+                ]
+                if len(ours) == len(true_words)
+                else [],
+                "word_count": len(true_words),
             }
         )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -145,6 +154,7 @@ def main() -> None:
         "transcript",
         "the transcript has it wrong (no equal word of the true lyrics pairs with it)",
     )
+    _derailment_table(results)
     total = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
     print(f"alignment time / audio duration: {total:.3f}; peak RSS {peak:.0f} MB")
 
@@ -172,6 +182,17 @@ def _confidence_table(results: list[dict], title: str, bad: str) -> None:
                 f"{lines:6d} {line_count:4d}"
             )
         print(f"{song:24} bad overall: {bad_count / len(words):.1%} of {len(words)} words")
+
+
+def _derailment_table(results: list[dict]) -> None:
+    """Words the aligner placed over 1 s from the hand timing, and how many of them sit in a line
+    the engine flagged (the service flags more: mended derailments and unsure words, in core)."""
+    print("derailed words: placed over 1 s from the hand timing")
+    print(f"{'song':24} {'words':>6} {'off>1s':>7} {'in flagged lines':>17}")
+    for r in results:
+        far = r["far_words_flagged"]
+        flagged = f"{sum(far) / len(far):17.1%}" if far else f"{'-':>17}"
+        print(f"{r['song']:24} {r['word_count']:6d} {len(far) / r['word_count']:7.1%} {flagged}")
 
 
 def _transcript_words(audio, language: str, heard: list, true_words: list[str]) -> tuple[list, int]:
