@@ -11,6 +11,7 @@ import { isInstrumental } from './instrumental.ts';
 import type { JobRecord } from './job.ts';
 import { resultSections } from './sections.ts';
 import { type JobSummary, summaryOf } from './summary.ts';
+import { untranslatedLines } from './translation.ts';
 
 export interface PresentContext {
   baseUrl: string;
@@ -79,6 +80,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
       out.results = {
         ...job.results,
         instrumental: isInstrumental(job.results.transcript),
+        untranslated_lines: untranslatedLines(job.language, job.lines ?? []),
         sections: resultSections(job),
         ...(downloads ? { downloads } : {}),
       };

@@ -14,6 +14,7 @@ import { isInstrumental } from '../jobs/instrumental.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { downloadsOf, studioUrl } from '../jobs/present.ts';
 import { resultSections } from '../jobs/sections.ts';
+import { untranslatedLines } from '../jobs/translation.ts';
 import { reviewExpiresAt } from '../review/tokens.ts';
 
 export type EventName = 'job.complete' | 'job.awaiting_review' | 'job.failed' | 'job.degraded' | 'batch.complete';
@@ -51,6 +52,7 @@ export function jobPayload(
           translation: job.results?.translation ?? '',
           cultural_notes: job.results?.cultural_notes ?? null,
           instrumental: isInstrumental(job.results?.transcript ?? ''),
+          untranslated_lines: untranslatedLines(job.language, job.lines ?? []),
           sections: resultSections(job),
           ...(downloads ? { downloads } : {}),
         },

@@ -8,6 +8,7 @@ import { realign } from '../../core/app/realign.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
+import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { publicReason } from '../../core/ports/engine.ts';
 import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
@@ -22,10 +23,7 @@ const resultsOf = (job: JobRecord, lines: LyricLine[]) => ({
   ...job.results!,
   transcript: lines.map((l) => l.text).join('\n'),
   transliteration: lines.map((l) => l.transliteration).join('\n'),
-  translation: lines
-    .map((l) => l.translation)
-    .filter((t): t is string => Boolean(t))
-    .join('\n'),
+  translation: translationText(lines),
 });
 
 async function transliterationsFor(services: JobServices, job: JobRecord, plan: EditPlan): Promise<string[]> {
@@ -141,7 +139,16 @@ export async function approveJob(
         j.version !== seen
           ? null
           : {
-              ...(edited ? { patch: { lines, results: resultsOf(j, lines), alignment } } : {}),
+              ...(edited
+                ? {
+                    patch: {
+                      lines,
+                      results: resultsOf(j, lines),
+                      alignment,
+                      degraded: withTranslationGap(j.degraded, j.language, lines),
+                    },
+                  }
+                : {}),
               event: { type: 'review_approved', at: new Date() },
             },
       );

@@ -6,6 +6,7 @@
  */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
+import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import { type Engine, EngineError } from '../../core/ports/engine.ts';
@@ -106,10 +107,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
             ? {
                 patch: {
                   duration_seconds: result.duration_seconds,
-                  results: result.results,
+                  results: { ...result.results, translation: translationText(result.lines) },
                   lines: result.lines,
                   second_opinion: result.second_opinion,
-                  degraded: result.degraded,
+                  degraded: withTranslationGap(result.degraded, j.language, result.lines),
                 },
                 event: { type: 'transcript_ready', at: new Date() },
               }

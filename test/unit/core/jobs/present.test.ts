@@ -59,7 +59,7 @@ function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {
 const line = {
   text: 'la la',
   transliteration: 'la la',
-  translation: null,
+  translation: 'la la',
   start: 1.5,
   end: 2,
   words: [{ word: 'la', start: 1.5, end: 1.7 }],
@@ -144,7 +144,7 @@ describe('GET /jobs/{id} shape per state', () => {
   it('complete without downloads (align=false)', () => {
     const out = presentJob(transcribed(job({ align: false })), ctx);
     expect(out.status).toBe('complete');
-    expect(out.results).toEqual({ ...results, instrumental: false, sections: null });
+    expect(out.results).toEqual({ ...results, instrumental: false, untranslated_lines: [], sections: null });
     expect(out.results).not.toHaveProperty('downloads');
   });
 
