@@ -33,6 +33,7 @@ import { HttpEngine } from '../sinks/engine/http-engine.ts';
 import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
+import { NaughtyWordsLexicons } from '../sinks/lexicons/naughty-words.ts';
 import { redisLocks } from '../sinks/redis/locks.ts';
 import { RedisMeter } from '../sinks/redis/meter.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
@@ -164,6 +165,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
       ...webhookStores,
       sender: new WebhookSender({ ...webhookStores, orgs, outbound, clock: systemClock, sharedMetrics }),
     },
+    lexicons: new NaughtyWordsLexicons(),
   };
   return {
     jobServices,

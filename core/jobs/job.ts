@@ -28,6 +28,8 @@ export interface JobResults {
   cultural_notes: string | null;
   /** The related language Whisper decoded when it has no model for this one. */
   fallback_language: string | null;
+  /** Explicit lyrics (core/jobs/explicit.ts): null where no lexicon exists; absent on older jobs. */
+  explicit?: boolean | null;
 }
 
 export interface SecondOpinionResult {

@@ -80,6 +80,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
       out.results = {
         ...job.results,
         instrumental: isInstrumental(job.results.transcript),
+        explicit: job.results?.explicit ?? null,
         untranslated_lines: untranslatedLines(job.language, job.lines ?? []),
         sections: resultSections(job),
         ...(downloads ? { downloads } : {}),

@@ -18,6 +18,8 @@ export interface ApprovalEdits {
   translated_lines?: string[];
   /** Editor only: the start a reviewer set for each line (tap-to-time), null where the aligner's stands. */
   line_starts?: (number | null)[];
+  /** Editor only: the reviewer's word on explicit content, which wins over the lexicon's. */
+  explicit?: boolean;
 }
 
 const MAX_LINES = 1000;
@@ -77,7 +79,14 @@ export function parseEditorApprovalBody(body: unknown): ApprovalEdits {
     transliterated_lines: transliterated?.map((t) => (t === null ? null : t.replace(/\s+/g, ' ').trim())),
     translated_lines: stringArray(b.translated_lines, 'translated_lines'),
     line_starts: nullableArray(b.line_starts, 'line_starts', isSeconds),
+    explicit: explicitFlag(b.explicit),
   };
+}
+
+function explicitFlag(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw new ApiError('APR_002', 'explicit must be true or false');
+  return value;
 }
 
 export interface EditPlan {

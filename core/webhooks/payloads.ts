@@ -52,6 +52,7 @@ export function jobPayload(
           translation: job.results?.translation ?? '',
           cultural_notes: job.results?.cultural_notes ?? null,
           instrumental: isInstrumental(job.results?.transcript ?? ''),
+          explicit: job.results?.explicit ?? null,
           untranslated_lines: untranslatedLines(job.language, job.lines ?? []),
           sections: resultSections(job),
           ...(downloads ? { downloads } : {}),

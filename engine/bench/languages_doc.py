@@ -11,6 +11,28 @@ from verse_engine.languages import all_languages
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def explicit_section() -> list[str]:
+    """Which languages results.explicit can judge: those with an LDNOOBW list in npm naughty-words."""
+    lists = ROOT / "node_modules" / "naughty-words"
+    codes = {p.stem for p in lists.glob("*.json") if p.stem not in {"package", "package-lock", "bower"}}
+    names = [lang.name for lang in all_languages().values()]
+    covered = [lang.name for lang in all_languages().values() if lang.code in codes]
+    uncovered = [name for name in names if name not in covered]
+    return [
+        "## Explicit content",
+        "",
+        "`results.explicit` is true when the lyrics hold an entry of the language's list of explicit words (the",
+        "LDNOOBW lists, npm `naughty-words`, CC-BY-4.0), false when they hold none, and null, never false, where",
+        "no list exists. The Hindi list is romanised, so each line's romanisation is searched too. A reviewer",
+        "can correct it on the review page.",
+        "",
+        f"With a list ({len(covered)}): {', '.join(covered)}.",
+        "",
+        f"Without one, so `explicit` is null ({len(uncovered)}): {', '.join(uncovered)}.",
+        "",
+    ]
+
+
 def main() -> None:
     coverage = json.loads(Path("bench-coverage.json").read_text())
     measured = {row["language"]: row for row in coverage["rows"]}
@@ -37,6 +59,7 @@ def main() -> None:
         cells = [lang.name, lang.family, "/".join(lang.scripts), decode, lang.romanisation, cer, own, notes]
         out.append("| " + " | ".join(cells) + " |")
     out += ["", f"Not covered by the synthetic benchmark: {', '.join(coverage['not_covered'])}.", ""]
+    out += explicit_section()
     (ROOT / "docs" / "languages.md").parent.mkdir(exist_ok=True)
     (ROOT / "docs" / "languages.md").write_text("\n".join(out))
 

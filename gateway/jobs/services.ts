@@ -10,6 +10,7 @@ import type { Engine } from '../../core/ports/engine.ts';
 import type { JobFeed } from '../../core/ports/feed.ts';
 import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
 import type { JobStore } from '../../core/ports/jobs.ts';
+import type { ExplicitLexicons } from '../../core/ports/lexicons.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { DeadLetters, DeliveryLog, WebhookEvents } from '../../core/ports/webhooks.ts';
@@ -29,6 +30,8 @@ export interface JobServices {
   /** Rendered timed files in object storage. */
   outputs: OutputFiles;
   webhooks: WebhookServices;
+  /** Explicit-word lexicons by language (results.explicit). */
+  lexicons: ExplicitLexicons;
 }
 
 /** Webhook events, the delivery log, dead letters, and the sender that records what it sends. */

@@ -56,6 +56,7 @@ export const job = {
     translation: 'I walk alone in the rain tonight.',
     cultural_notes: null,
     instrumental: false,
+    explicit: false,
     untranslated_lines: [],
     sections: [{ label: 'verse', start: 1.2, end: 4.8, first_line: 0, last_line: 0 }],
     downloads,

@@ -173,6 +173,12 @@ export function editorPage(job: JobRecord, options: EditorOptions): string {
   // Romanisation is shown where it differs from the script the lyrics are written in.
   const latin = findLanguage(job.language)?.scripts.includes('Latn') ?? false;
   const timed = lines.some((line) => line.start !== null);
+  // Explicit content: the lexicon's finding, which the reviewer may correct (null: no lexicon).
+  const explicit = job.results?.explicit ?? null;
+  const explicitTitle =
+    explicit === null
+      ? 'No explicit-word list exists for this language: tick if the lyrics are explicit.'
+      : 'Found by the explicit-word list for this language: correct it if it is wrong.';
   const state = { job_id: job.job_id, endpoints: options.endpoints, csrf: options.csrf ?? null, timed };
   const keys = SHORTCUTS.map(([k, what]) => `<dt><kbd>${escapeHtml(k)}</kbd></dt><dd>${escapeHtml(what)}</dd>`).join(
     '',
@@ -184,6 +190,7 @@ export function editorPage(job: JobRecord, options: EditorOptions): string {
     <div class="actions">
       ${options.headerExtra ?? ''}
       <label class="toggle"><input type="checkbox" id="show-romanised"${latin ? '' : ' checked'}> Romanisation</label>
+      <label class="toggle" title="${escapeHtml(explicitTitle)}"><input type="checkbox" id="explicit"${explicit ? ' checked' : ''}> Explicit</label>
       ${options.endpoints.realign ? '<button type="button" id="realign" class="secondary">Re-align</button>' : ''}
       <button type="button" id="approve" class="primary" aria-keyshortcuts="Control+Enter"${approved ? ' disabled' : ''}>Approve lyrics</button>
     </div>

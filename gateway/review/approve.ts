@@ -6,6 +6,7 @@
  */
 import { realign } from '../../core/app/realign.ts';
 import { ApiError } from '../../core/errors.ts';
+import { explicitOf } from '../../core/jobs/explicit.ts';
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { lineTextHash } from '../../core/jobs/line-text.ts';
 import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
@@ -19,11 +20,13 @@ export type ApprovalRoute = 'api' | 'page' | 'studio';
 
 type AlignmentOutcome = 'realigned' | 'word_timings_dropped' | 'line_timings_unchanged';
 
-const resultsOf = (job: JobRecord, lines: LyricLine[]) => ({
+/** The results after the edits; explicit is the reviewer's word, else the lexicon's on the new text. */
+const resultsOf = (services: JobServices, job: JobRecord, lines: LyricLine[], explicit: boolean | undefined) => ({
   ...job.results!,
   transcript: lines.map((l) => l.text).join('\n'),
   transliteration: lines.map((l) => l.transliteration).join('\n'),
   translation: translationText(lines),
+  explicit: explicit ?? explicitOf(services.lexicons.forLanguage(findLanguage(job.language)?.code ?? ''), lines),
 });
 
 async function transliterationsFor(services: JobServices, job: JobRecord, plan: EditPlan): Promise<string[]> {
@@ -119,7 +122,8 @@ export async function approveJob(
     const current = job.lines ?? [];
     const plan = planEdits(current, edits);
     if (plan.starts_set > 0) checkStarts(gate, plan.starts);
-    const edited = changesAnything(plan);
+    const explicitChanged = edits.explicit !== undefined && edits.explicit !== (job.results?.explicit ?? null);
+    const edited = changesAnything(plan) || explicitChanged;
     let lines = editedLines(current, plan.texts, await transliterationsFor(services, job, plan), plan.translations);
     let alignment = job.alignment;
     let outcome: AlignmentOutcome | null = null;
@@ -143,7 +147,7 @@ export async function approveJob(
                 ? {
                     patch: {
                       lines,
-                      results: resultsOf(j, lines),
+                      results: resultsOf(services, j, lines, edits.explicit),
                       alignment,
                       degraded: withTranslationGap(j.degraded, j.language, lines),
                     },

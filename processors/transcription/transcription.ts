@@ -6,11 +6,13 @@
  */
 
 import type { JobWriter } from '../../core/app/job-writer.ts';
+import { explicitOf } from '../../core/jobs/explicit.ts';
 import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
 import { findLanguage } from '../../core/languages.ts';
 import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import { type Engine, EngineError } from '../../core/ports/engine.ts';
 import type { JobStore } from '../../core/ports/jobs.ts';
+import type { ExplicitLexicons } from '../../core/ports/lexicons.ts';
 import type { Locks } from '../../core/ports/locks.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
@@ -26,6 +28,7 @@ export interface TranscriptionDeps {
   engine: Engine;
   outbound: OutboundPolicy;
   locks: Locks;
+  lexicons: ExplicitLexicons;
   /** The audio_url GET's bounds; the policy's unless a test shortens them. */
   fetchBounds?: FetchBounds;
 }
@@ -107,7 +110,11 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
             ? {
                 patch: {
                   duration_seconds: result.duration_seconds,
-                  results: { ...result.results, translation: translationText(result.lines) },
+                  results: {
+                    ...result.results,
+                    translation: translationText(result.lines),
+                    explicit: explicitOf(deps.lexicons.forLanguage(language.code), result.lines),
+                  },
                   lines: result.lines,
                   second_opinion: result.second_opinion,
                   degraded: withTranslationGap(result.degraded, j.language, result.lines),

@@ -189,6 +189,10 @@ describe('the review page on a real song clip', () => {
     expect(await page.getByLabel('Line 1 romanised').isVisible()).toBe(true);
     await page.getByLabel('Romanisation').uncheck();
 
+    // The reviewer corrects the explicit-content finding.
+    const explicitAtStart = await page.getByLabel('Explicit').isChecked();
+    await page.getByLabel('Explicit').setChecked(!explicitAtStart);
+
     await page.getByRole('button', { name: `Accept the second opinion for line ${SUGGESTED + 1}` }).click();
     expect(await page.getByLabel(`Line ${SUGGESTED + 1} text`).inputValue()).toBe('moi je voyais personne');
     await page.getByLabel(`Line ${UNTRANSLATED + 1} translation`).fill('but not on our tears');
@@ -213,6 +217,7 @@ describe('the review page on a real song clip', () => {
     ]);
     expect(job!.lines![UNTRANSLATED]!.translation).toBe('but not on our tears');
     expect(job!.results!.translation).toContain('but not on our tears');
+    expect(job!.results!.explicit).toBe(!explicitAtStart);
     // The edited and added lines were romanised by the engine (the double upper-cases).
     expect(job!.lines![11]!.transliteration).toBe('AH AH');
     await page.close();

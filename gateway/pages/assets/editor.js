@@ -168,6 +168,11 @@ list.addEventListener('click', (event) => {
   else if (event.target.closest('.accept')) acceptSuggestion(row, event.target.closest('.accept'));
 });
 document.getElementById('add-line').addEventListener('click', () => addLineAfter(null));
+const explicitBox = document.getElementById('explicit');
+const explicitAtStart = explicitBox.checked;
+explicitBox.addEventListener('change', () => {
+  edited = true;
+});
 document.getElementById('show-romanised').addEventListener('change', (event) => {
   list.classList.toggle('show-romanised', event.target.checked);
 });
@@ -252,6 +257,7 @@ function approvalBody() {
     ),
     translated_lines: all.map((row) => value(row, 'translation')),
     ...(starts.some((s) => s !== null) ? { line_starts: starts } : {}),
+    ...(explicitBox.checked !== explicitAtStart ? { explicit: explicitBox.checked } : {}),
   };
 }
 

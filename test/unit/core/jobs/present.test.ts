@@ -144,7 +144,13 @@ describe('GET /jobs/{id} shape per state', () => {
   it('complete without downloads (align=false)', () => {
     const out = presentJob(transcribed(job({ align: false })), ctx);
     expect(out.status).toBe('complete');
-    expect(out.results).toEqual({ ...results, instrumental: false, untranslated_lines: [], sections: null });
+    expect(out.results).toEqual({
+      ...results,
+      instrumental: false,
+      explicit: null, // stored before explicit content was checked: not known
+      untranslated_lines: [],
+      sections: null,
+    });
     expect(out.results).not.toHaveProperty('downloads');
   });
 

@@ -34,12 +34,14 @@ describe("the editor's approval body", () => {
       transliterated_lines: [null, ' B  b '],
       translated_lines: ['A', ''],
       line_starts: [null, 12.5],
+      explicit: true,
     };
     expect(parseEditorApprovalBody(body)).toEqual({
       lines: ['a', 'b'],
       transliterated_lines: [null, 'B b'],
       translated_lines: ['A', ''],
       line_starts: [null, 12.5],
+      explicit: true,
     });
     expect(parseApprovalBody({ lines: ['a'], line_starts: [1] })).toEqual({
       lines: ['a'],
@@ -53,6 +55,7 @@ describe("the editor's approval body", () => {
     [{ line_starts: [] }],
     [{ translated_lines: [null] }],
     [{ transliterated_lines: [3] }],
+    [{ explicit: 'yes' }],
   ])('refuses %j with APR_002', (body) => {
     expect(codeOf(() => parseEditorApprovalBody(body))).toBe('APR_002');
   });

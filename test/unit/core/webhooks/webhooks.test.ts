@@ -117,6 +117,7 @@ describe('payloads', () => {
       translation: 'hello',
       cultural_notes: null,
       instrumental: false,
+      explicit: null,
       untranslated_lines: [],
       sections: null, // align=false: no timings to place sections by
     });
