@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LyricLine } from '../../core/jobs/job.ts';
 import { availableOutputs, outputRevision } from '../../core/render/outputs.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { fireDueTimers } from '../../processors/review-timer/timers.ts';
@@ -44,6 +45,18 @@ async function newOrg(options: Parameters<typeof testOrg>[1] = {}) {
   pipeline.orgs.add(org.org_id);
   return org;
 }
+
+/** A line as the engine double hears it (untimed; the aligner times it). */
+const heardLine = (text: string, transliteration: string): LyricLine => ({
+  text,
+  transliteration,
+  translation: null,
+  start: null,
+  end: null,
+  words: null,
+  confidence: null,
+  flagged: false,
+});
 
 const submit = (auth: Record<string, string>, body: Record<string, unknown>) =>
   app.inject({
@@ -119,6 +132,31 @@ describe('a job through the pipeline (engine double)', () => {
     expect(job.results).not.toHaveProperty('downloads');
     expect(job.alignment).toBeNull();
     expect(pipeline.engine.alignCalls.some((c) => c.audioKey.includes(job_id))).toBe(false);
+  });
+
+  it('a line the model did not translate is listed, and the job is degraded (job.degraded sent)', async () => {
+    const org = await newOrg();
+    // The engine comes back with the second line untranslated, as a Hindi clip did ("\n").
+    pipeline.engine.heard = [
+      { ...heardLine('दिल कमल', 'dil kamal'), translation: 'heart lotus' },
+      { ...heardLine('मेरा गीत', 'mērā gīt'), translation: '' },
+    ];
+    try {
+      const { job_id } = (await submit(org.auth, { language: 'Hindi', align: false })).json();
+      const job = await settle(org.auth, job_id, 'complete');
+      expect(job.results).toMatchObject({ translation: 'heart lotus\n', untranslated_lines: [1] });
+      const stored = await platform.jobServices.jobs.get(job_id);
+      expect(stored!.degraded).toEqual([
+        { component: 'translation', reason: '1 of 2 lines have no English translation (line 2).' },
+      ]);
+      await eventually(
+        async () => events.some((e) => e.job_id === job_id && e.event === 'job.degraded'),
+        30_000,
+        'job.degraded',
+      );
+    } finally {
+      pipeline.engine.heard = null;
+    }
   });
 
   it('review at the transcript gate holds the job with no machine work queued', async () => {
