@@ -43,12 +43,38 @@ const tokensOf = (text: string) =>
     .split(/\s+/)
     .filter(Boolean);
 
-function sameLine(a: string[], b: string[]): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const setA = new Set(a);
-  const setB = new Set(b);
-  const shared = [...setA].filter((t) => setB.has(t)).length;
-  return shared / (setA.size + setB.size - shared) >= SAME_LINE_OVERLAP;
+/**
+ * Which lines are the same line sung again (their words overlap by SAME_LINE_OVERLAP or more).
+ * Every pair that shares a word is scored once, through an index of words to lines, so a long
+ * song costs its shared words, not every pair of lines.
+ */
+function sameLines(tokens: string[][]): (a: number, b: number) => boolean {
+  const n = tokens.length;
+  const sets = tokens.map((t) => new Set(t));
+  const linesOf = new Map<string, number[]>();
+  sets.forEach((set, i) => {
+    for (const token of set) {
+      const holders = linesOf.get(token);
+      if (holders) holders.push(i);
+      else linesOf.set(token, [i]);
+    }
+  });
+  const shared = new Map<number, number>();
+  for (const holders of linesOf.values()) {
+    for (let x = 0; x < holders.length; x++) {
+      for (let y = x + 1; y < holders.length; y++) {
+        const key = holders[x]! * n + holders[y]!;
+        shared.set(key, (shared.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const same = new Set<number>();
+  for (const [key, count] of shared) {
+    const a = Math.floor(key / n);
+    const b = key % n;
+    if (count / (sets[a]!.size + sets[b]!.size - count) >= SAME_LINE_OVERLAP) same.add(key);
+  }
+  return (a, b) => a !== b && same.has(Math.min(a, b) * n + Math.max(a, b));
 }
 
 /** A line of vocables only: few kinds of short syllables ("ah ah ah", "ba da da dam da da"). */
@@ -60,16 +86,16 @@ const isVocableTokens = (tokens: string[]) =>
  * j..j+k-1, not overlapping, vocables left out). Only runs that make a chorus count (see the
  * module comment); an empty set: not chorus.
  */
-function chorusRuns(tokens: string[][]): Set<number>[] {
-  const n = tokens.length;
+function chorusRuns(vocables: boolean[], same: (a: number, b: number) => boolean): Set<number>[] {
+  const n = vocables.length;
   const found: { at: Set<number>; length: number }[] = [];
-  const covered = new Set<string>();
+  const covered = new Set<number>();
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (covered.has(`${i}:${j}`)) continue; // inside a longer run found already
+      if (covered.has(i * n + j) || !same(i, j)) continue; // inside a longer run found already, or no run
       let k = 0;
-      while (j + k < n && i + k < j && !isVocableTokens(tokens[i + k]!) && sameLine(tokens[i + k]!, tokens[j + k]!)) {
-        covered.add(`${i + k}:${j + k}`);
+      while (j + k < n && i + k < j && !vocables[i + k] && same(i + k, j + k)) {
+        covered.add((i + k) * n + j + k);
         k++;
       }
       if (k >= 2) {
@@ -79,7 +105,7 @@ function chorusRuns(tokens: string[][]): Set<number>[] {
       }
     }
   }
-  const ids = tokens.map(() => new Set<number>());
+  const ids = vocables.map(() => new Set<number>());
   // Most-sung runs first. A run sung only twice keeps just the stretches of 3 lines or more that
   // no more-sung run holds: a verse that leads into the chorus the same way twice is not chorus.
   const order = found.map((run, id) => ({ ...run, id })).sort((a, b) => b.at.size - a.at.size);
@@ -126,10 +152,10 @@ export function resultSections(job: Pick<JobRecord, 'lines' | 'duration_seconds'
 export function songSections(lines: readonly LyricLine[]): Section[] | null {
   if (lines.length === 0 || lines.some((l) => l.start === null || l.end === null)) return null;
   const tokens = lines.map((l) => tokensOf(l.text));
-  const runs = chorusRuns(tokens);
-  const kinds: Kind[] = tokens.map((t, i) =>
-    runs[i]!.size > 0 ? 'chorus' : isVocableTokens(t) ? 'vocables' : 'words',
-  );
+  const vocables = tokens.map(isVocableTokens);
+  const same = sameLines(tokens);
+  const runs = chorusRuns(vocables, same);
+  const kinds: Kind[] = vocables.map((v, i) => (runs[i]!.size > 0 ? 'chorus' : v ? 'vocables' : 'words'));
   // A chorus's tail joins it: one line of vocables after it ("la tristeza… / ooh ooh ooh"), or lines
   // that repeat one of its own (a last line sung once more), unless a break parts them.
   let chorusFrom = 0;
@@ -138,7 +164,8 @@ export function songSections(lines: readonly LyricLine[]): Section[] | null {
     if (kinds[i - 2] !== 'chorus') chorusFrom = i - 1;
     const gap = lines[i]!.start! - lines[i - 1]!.end!;
     const adLib = kinds[i] === 'vocables' && kinds[i + 1] !== 'vocables';
-    const echo = kinds[i] === 'words' && tokens.slice(chorusFrom, i).some((t) => sameLine(t, tokens[i]!));
+    const echo =
+      kinds[i] === 'words' && Array.from({ length: i - chorusFrom }, (_, k) => chorusFrom + k).some((j) => same(j, i));
     if (gap < INSTRUMENTAL_GAP_SECONDS && (adLib || echo)) {
       kinds[i] = 'chorus';
       runs[i] = runs[i - 1]!;
