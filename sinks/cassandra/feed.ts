@@ -28,10 +28,23 @@ export function decodeSummary(text: string): JobSummary {
   ) as JobSummary;
 }
 
+/**
+ * A row's summary, or null when it has none (indexed before summaries were kept) or one that does
+ * not parse: either way the reader reads the job itself rather than failing the page.
+ */
+export function readSummary(value: unknown): JobSummary | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return decodeSummary(value);
+  } catch {
+    return null;
+  }
+}
+
 const rowOf = (r: Record<string, unknown>): FeedRow => ({
   updated_at: r.updated_at as Date,
   job_id: String(r.job_id),
-  summary: typeof r.summary === 'string' ? decodeSummary(r.summary) : null,
+  summary: readSummary(r.summary),
 });
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
