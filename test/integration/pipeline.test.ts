@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LyricLine } from '../../core/jobs/job.ts';
 import { availableOutputs, outputRevision } from '../../core/render/outputs.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { fireDueTimers } from '../../processors/review-timer/timers.ts';
@@ -9,6 +8,7 @@ import type { JobEventMessage } from '../../schemas/generated/topics/job-event.t
 import { permanent } from '../doubles/engine.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
+import { untimedLine } from '../support/lyrics.ts';
 import { eventually, startTestPipeline, type TestPipeline } from '../support/pipeline.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 import { tapTopics } from '../support/tap.ts';
@@ -45,18 +45,6 @@ async function newOrg(options: Parameters<typeof testOrg>[1] = {}) {
   pipeline.orgs.add(org.org_id);
   return org;
 }
-
-/** A line as the engine double hears it (untimed; the aligner times it). */
-const heardLine = (text: string, transliteration: string): LyricLine => ({
-  text,
-  transliteration,
-  translation: null,
-  start: null,
-  end: null,
-  words: null,
-  confidence: null,
-  flagged: false,
-});
 
 const submit = (auth: Record<string, string>, body: Record<string, unknown>) =>
   app.inject({
@@ -138,8 +126,8 @@ describe('a job through the pipeline (engine double)', () => {
     const org = await newOrg();
     // The engine comes back with the second line untranslated, as a Hindi clip did ("\n").
     pipeline.engine.heard = [
-      { ...heardLine('दिल कमल', 'dil kamal'), translation: 'heart lotus' },
-      { ...heardLine('मेरा गीत', 'mērā gīt'), translation: '' },
+      untimedLine('दिल कमल', { transliteration: 'dil kamal', translation: 'heart lotus' }),
+      untimedLine('मेरा गीत', { transliteration: 'mērā gīt', translation: '' }),
     ];
     try {
       const { job_id } = (await submit(org.auth, { language: 'Hindi', align: false })).json();

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NoStoredAudioError, realign } from '../../../../core/app/realign.ts';
 import { newUuid } from '../../../../core/ids.ts';
-import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
+import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { lineTextHash } from '../../../../core/jobs/line-text.ts';
 import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { type AlignRequest, type Engine, EngineError } from '../../../../core/ports/engine.ts';
 import { newJobRecord } from '../../../../gateway/jobs/create.ts';
+import { untimedLine } from '../../../support/lyrics.ts';
 
-const line = (text: string): LyricLine => ({
-  text,
-  transliteration: text,
-  translation: null,
-  start: null,
-  end: null,
-  words: null,
-  confidence: null,
-  flagged: false,
-});
+const line = (text: string) => untimedLine(text);
 
 function job(audioKey: string | null): JobRecord {
   const input = parseSubmission({ language: 'English', audio_url: 'https://cdn.example/a.mp3' }, 'json');

@@ -1,19 +1,10 @@
 /** Explicit content from a language's lexicon: whole words and phrases, unspaced scripts, romanised lists. */
 import { describe, expect, it } from 'vitest';
 import { explicitOf } from '../../../../core/jobs/explicit.ts';
-import type { LyricLine } from '../../../../core/jobs/job.ts';
 import { NaughtyWordsLexicons } from '../../../../sinks/lexicons/naughty-words.ts';
+import { untimedLine } from '../../../support/lyrics.ts';
 
-const line = (text: string, transliteration = text): LyricLine => ({
-  text,
-  transliteration,
-  translation: null,
-  start: null,
-  end: null,
-  words: null,
-  confidence: null,
-  flagged: false,
-});
+const line = (text: string, transliteration = text) => untimedLine(text, { transliteration });
 
 describe('explicitOf', () => {
   const lexicon = { entries: ['damn', 'holy cow'], unspaced: false };

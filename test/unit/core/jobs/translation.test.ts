@@ -1,18 +1,9 @@
 /** Honest translations: untranslated lines are listed and carried as a degradation, never silent blanks. */
 import { describe, expect, it } from 'vitest';
-import type { LyricLine } from '../../../../core/jobs/job.ts';
 import { translationText, untranslatedLines, withTranslationGap } from '../../../../core/jobs/translation.ts';
+import { untimedLine } from '../../../support/lyrics.ts';
 
-const line = (text: string, translation: string | null): LyricLine => ({
-  text,
-  transliteration: text,
-  translation,
-  start: null,
-  end: null,
-  words: null,
-  confidence: null,
-  flagged: false,
-});
+const line = (text: string, translation: string | null) => untimedLine(text, { translation });
 
 describe('honest translations', () => {
   // What a Hindi clip came back with: two lines, neither translated ("\n" as its translation).
