@@ -83,13 +83,20 @@ async function retime(
 }
 
 /** Reviewer-set starts apply to timed lyrics only, and must go forwards. */
-function checkStarts(gate: 'aligned' | 'transcript', starts: readonly (number | null)[]): void {
+function checkStarts(
+  gate: 'aligned' | 'transcript',
+  starts: readonly (number | null)[],
+  durationSeconds: number | null,
+): void {
   if (gate !== 'aligned')
     throw new ApiError(
       'APR_002',
       'line_starts: the lyrics are not timed yet; starts can be set once they are aligned.',
     );
   if (!startsInOrder(starts)) throw new ApiError('APR_002', 'line_starts must not go backwards from line to line.');
+  // A start is a moment of the song: none past its end (the song's own measured length).
+  if (durationSeconds !== null && starts.some((s) => s !== null && s > durationSeconds))
+    throw new ApiError('APR_002', `line_starts must be within the song (${durationSeconds} s).`);
 }
 
 function alreadyApproved(job: JobRecord) {
@@ -121,7 +128,7 @@ export async function approveJob(
     const gate = l.review_gate;
     const current = job.lines ?? [];
     const plan = planEdits(current, edits);
-    if (plan.starts_set > 0) checkStarts(gate, plan.starts);
+    if (plan.starts_set > 0) checkStarts(gate, plan.starts, job.duration_seconds);
     const explicitChanged = edits.explicit !== undefined && edits.explicit !== (job.results?.explicit ?? null);
     const edited = changesAnything(plan) || explicitChanged;
     let lines = editedLines(current, plan.texts, await transliterationsFor(services, job, plan), plan.translations);

@@ -80,6 +80,30 @@ const atGate = (org: Org, jobId: string) =>
 
 const completes = (jobId: string) => events.filter((e) => e.job_id === jobId && e.event === 'job.complete');
 
+describe("the review page's own approval", () => {
+  it('refuses starts set by ear that go backwards or past the song, and applies good ones', async () => {
+    const org = await newOrg();
+    const jobId = await submit(org, { review: true, word_align: true });
+    const held = await atGate(org, jobId);
+    const url = new URL(held.review_url);
+    const pageApprove = (body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/review/${jobId}/approve${url.search}`, payload: body });
+    const lines = held.review.lines.map((l: { text: string }) => l.text);
+    const stored = await platform.jobServices.jobs.get(jobId);
+    for (const line_starts of [
+      [5, 2],
+      [null, stored!.duration_seconds! + 1],
+    ]) {
+      const res = await pageApprove({ lines, line_starts });
+      expect([res.statusCode, res.json().code]).toEqual([400, 'APR_002']);
+    }
+    expect((await platform.jobServices.jobs.get(jobId))!.lifecycle.review_approved_at).toBeNull();
+    const ok = await pageApprove({ lines, line_starts: [null, 2.5] });
+    expect(ok.json()).toMatchObject({ status: 'approved', starts_set: 1 });
+    expect((await platform.jobServices.jobs.get(jobId))!.lines![1]!.start).toBe(2.5);
+  });
+});
+
 describe('the transcript gate', () => {
   it('holds the job with a review link, then aligns the approved text', async () => {
     const org = await newOrg();
