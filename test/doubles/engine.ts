@@ -30,6 +30,8 @@ export class FakeEngine implements Engine {
   gate: Promise<void> | null = null;
   /** Set to hear these lines (text, romanisation, translation, timing and flag) instead of FAKE_LINES. */
   heard: LyricLine[] | null = null;
+  /** The length it measures; set it to the clip's own when `heard` is a real song's. */
+  durationSeconds = 12.5;
 
   private async mustBeStored(key: string): Promise<void> {
     if (this.storage && !(await this.storage.exists(key)))
@@ -54,7 +56,7 @@ export class FakeEngine implements Engine {
       }),
     );
     return {
-      duration_seconds: 12.5,
+      duration_seconds: this.durationSeconds,
       lines,
       results: {
         transcript: lines.map((l) => l.text).join('\n'),
