@@ -43,6 +43,7 @@ test-setup: setup
 	ops/schemathesis.sh install
 	ops/clients.sh install
 	ops/prometheus.sh install
+	ops/ttml-schema.sh install
 
 # Marks this checkout as a development install, so bin/verse run by hand starts in development mode.
 var/verse.env:

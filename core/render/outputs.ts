@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { JobRecord } from '../jobs/job.ts';
+import { resultSections } from '../jobs/sections.ts';
 import { hasWordTimings } from '../jobs/timings.ts';
 import { findLanguage } from '../languages.ts';
 import { renderEnhancedLrc } from './enhanced-lrc.ts';
@@ -69,14 +70,17 @@ const WORD_FORMATS: Record<string, OutputFormat> = {
     suffix: '',
     contentType: 'application/ttml+xml; charset=utf-8',
     needsWords: true,
-    render: (job, v) =>
-      renderTtml(
-        timedLines(job.lines ?? [], v),
-        v === 'original'
-          ? (findLanguage(job.language)?.code ?? 'und')
-          : `${findLanguage(job.language)?.code ?? 'und'}-Latn`,
-        job.duration_seconds,
-      ),
+    render: (job, v) => {
+      const language = findLanguage(job.language);
+      return renderTtml({
+        lines: job.lines ?? [],
+        variant: v,
+        languageCode: language?.code ?? 'und',
+        latinScript: language?.scripts.includes('Latn') ?? false,
+        sections: resultSections(job),
+        durationSeconds: job.duration_seconds,
+      });
+    },
   },
 };
 Object.assign(OUTPUT_FORMATS, WORD_FORMATS);

@@ -27,7 +27,7 @@ export interface TrackInfo {
  * The lines that have timings, in the requested variant. Romanised words share the original
  * words' timings: romanisation keeps the word count (engine/verse_engine/romanise.py).
  */
-export function timedLines(lines: LyricLine[], variant: Variant): TimedLine[] {
+export function timedLines(lines: readonly LyricLine[], variant: Variant): TimedLine[] {
   return lines
     .filter((l): l is LyricLine & { start: number; end: number } => l.start !== null && l.end !== null)
     .map((line) => {

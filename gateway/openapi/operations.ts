@@ -155,7 +155,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       200: {
         contentType: 'text/plain',
         description:
-          'The file. lrc, elrc, srt, vtt: text/plain; ttml: application/ttml+xml; words: a JSON array of {word, timestamp, end, confidence}. Content-Disposition names it after the upload.',
+          "The file. lrc, elrc, srt, vtt: text/plain; ttml: application/ttml+xml, valid W3C TTML1 in the shape of Apple Music's lyric TTML (a <div> per song section with itunes:song-part, a <p> per line keyed itunes:key L1.., a timed <span> per word; the English translation and, for non-Latin scripts, the timed romanisation under <head><metadata><iTunesMetadata>); words: a JSON array of {word, timestamp, end, confidence}. Content-Disposition names it after the upload.",
         schema: { type: 'string' },
         example: '[00:00.42]I walk alone in the rain tonight.\n',
       },

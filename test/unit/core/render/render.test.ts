@@ -135,12 +135,4 @@ describe('additive formats', () => {
     const vtt = renderWebVtt(timedLines(lines, 'original'));
     expect(vtt.startsWith('WEBVTT\n\n00:00:12.340 --> 00:00:15.200\nदिल <00:00:13.100>कमल\n')).toBe(true);
   });
-
-  it('TTML is well-formed XML with a span per word', async () => {
-    const { renderTtml } = await import('../../../../core/render/ttml.ts');
-    const ttml = renderTtml(timedLines(lines, 'original'), 'hi', 200);
-    expect(ttml).toContain('<p begin="12.340s" end="15.500s"><span begin="12.340s" end="13.000s">दिल</span>');
-    expect(ttml.match(/<span /g)).toHaveLength(4);
-    expect(ttml).toContain('<body dur="200.000s">');
-  });
 });
