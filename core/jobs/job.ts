@@ -1,4 +1,5 @@
 /** A job as the platform stores it: its lifecycle plus what was submitted and what the pipeline produced. */
+import type { LanguageCheck } from '../../schemas/generated/api/job.ts';
 import type { Lifecycle, ReviewDelivery } from './lifecycle.ts';
 
 export interface WordTiming {
@@ -30,6 +31,8 @@ export interface JobResults {
   fallback_language: string | null;
   /** Explicit lyrics (core/jobs/explicit.ts): null where no lexicon exists; absent on older jobs. */
   explicit?: boolean | null;
+  /** Whether the song is sung in its labelled language: null when the check could not run; absent on older jobs. */
+  language_check?: LanguageCheck | null;
 }
 
 export interface SecondOpinionResult {

@@ -81,6 +81,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
         ...job.results,
         instrumental: isInstrumental(job.results.transcript),
         explicit: job.results?.explicit ?? null,
+        language_check: job.results.language_check ?? null,
         untranslated_lines: untranslatedLines(job.language, job.lines ?? []),
         sections: resultSections(job),
         ...(downloads ? { downloads } : {}),

@@ -4,6 +4,7 @@
  * so a page of the feed is read from the index alone.
  */
 import type { JobRecord } from './job.ts';
+import { isLanguageMismatch } from './language-check.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { hasWordTimings } from './timings.ts';
 
@@ -30,6 +31,8 @@ export interface JobSummary
   alignment: { method: string; flagged_lines: number } | null;
   /** The word-timed files can be offered (core/jobs/timings.ts, hasWordTimings). */
   word_timings: boolean;
+  /** The language check heard another language than the label (absent from summaries older than the check). */
+  language_mismatch?: boolean;
 }
 
 export function summaryOf(job: JobRecord): JobSummary {
@@ -54,5 +57,6 @@ export function summaryOf(job: JobRecord): JobSummary {
       : null,
     alignment: job.alignment ? { method: job.alignment.method, flagged_lines: job.alignment.flagged_lines } : null,
     word_timings: hasWordTimings(job.lines ?? []),
+    language_mismatch: isLanguageMismatch(job),
   };
 }

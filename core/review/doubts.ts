@@ -3,6 +3,7 @@
  * about. The review page marks these rows, lists them at the top and steps through them (n / p).
  */
 import type { JobRecord } from '../jobs/job.ts';
+import { LANGUAGE_CHECK_COMPONENT } from '../jobs/language-check.ts';
 import { unsureWords } from '../jobs/timings.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface LineDoubt {
 
 /** Notes on the whole job rather than a line: a stage that fell back, or a substitute language model. */
 export interface JobNotice {
-  kind: 'fallback_language' | 'degraded';
+  kind: 'fallback_language' | 'language_mismatch' | 'degraded';
   message: string;
 }
 
@@ -56,7 +57,15 @@ export function jobNotices(job: JobRecord): JobNotice[] {
       message: `Heard with the ${fallback} model: there is no speech model for ${job.language}, so check the spelling of every line.`,
     });
   }
+  const check = job.results?.language_check;
+  if (check && !check.matches) {
+    notices.push({
+      kind: 'language_mismatch',
+      message: `This sounds like ${check.detected} (probability ${check.probability}), not ${job.language}: check the song's language before approving.`,
+    });
+  }
   for (const d of job.degraded) {
+    if (d.component === LANGUAGE_CHECK_COMPONENT && check && !check.matches) continue;
     notices.push({ kind: 'degraded', message: `${d.component} fell back: ${d.reason}` });
   }
   return notices;

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import audio as audio_mod
-from . import models, translate, whisper
+from . import language_check, models, translate, whisper
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines, word_record
 from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
@@ -142,6 +142,19 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     lines = split_lines(words, capitalised_nouns=language.code == "de")
     texts = [line.text for line in lines]
 
+    report("checking the language", 0.45)
+    t = time.perf_counter()
+    checked = language_check.check_language(model, samples, language) if lines else None
+    if checked is not None and not checked["matches"]:
+        degraded.append(
+            {
+                "component": "language_check",
+                "reason": f"sung language sounds like {checked['detected']} "
+                f"(probability {checked['probability']}), not {language.name}",
+            }
+        )
+    timings["language_check"] = time.perf_counter() - t
+
     report("translating", 0.5)
     t = time.perf_counter()
     cultural_notes = None
@@ -177,6 +190,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
             "translation": "\n".join(r["translation"] or "" for r in records),
             "cultural_notes": cultural_notes,
             "fallback_language": fallback,
+            "language_check": checked,
         },
         "second_opinion": opinion,
         "degraded": degraded,

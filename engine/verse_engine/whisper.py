@@ -20,10 +20,13 @@ from .align import Span, align_spans, text_tokens, tokenizer_for
 from .alignment_heads import with_late_heads
 from .lines import Word
 
+# Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
+SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}
+
 SONG_SETTINGS = {
     "beam_size": 5,
     "vad_filter": True,
-    "vad_parameters": {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800},
+    "vad_parameters": SONG_VAD,
     "condition_on_previous_text": False,
     "compression_ratio_threshold": 2.4,
     "log_prob_threshold": -1.0,

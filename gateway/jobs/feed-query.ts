@@ -29,6 +29,8 @@ export interface FeedQuery {
   isrc?: string;
   end_user_id?: string;
   batch_id?: string;
+  /** Only jobs whose language check heard another language (true) or did not (false). */
+  language_mismatch?: boolean;
   limit: number;
   cursor?: string;
 }
@@ -69,6 +71,7 @@ export async function queryFeed(
     (!q.external_id || job.external_id === q.external_id) &&
     (!q.isrc || job.isrc === q.isrc) &&
     (!q.batch_id || job.batch_id === q.batch_id) &&
+    (q.language_mismatch === undefined || (job.language_mismatch ?? false) === q.language_mismatch) &&
     (!q.end_user_id || job.end_user_id === q.end_user_id || job.end_user_external_id === q.end_user_id);
 
   const budget = scanBudget(q.limit);

@@ -27,6 +27,10 @@ const listQuery = {
     isrc: { type: 'string', maxLength: 32 },
     end_user_id: { type: 'string', maxLength: 255 },
     batch_id: { type: 'string', format: 'uuid' },
+    language_mismatch: {
+      type: 'boolean',
+      description: 'Additive: true lists only jobs whose language check heard another language than the label',
+    },
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
     cursor: { type: 'string', maxLength: 512 },
   },
