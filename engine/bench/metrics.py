@@ -27,3 +27,32 @@ def wer(ref: str, hyp: str) -> tuple[int, int]:
 def cer(ref: str, hyp: str) -> float:
     r, h = "".join(words(ref)), "".join(words(hyp))
     return edit_distance(list(r), list(h)) / max(1, len(r))
+
+
+def _char_ngrams(text: str, n: int) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for i in range(len(text) - n + 1):
+        gram = text[i : i + n]
+        counts[gram] = counts.get(gram, 0) + 1
+    return counts
+
+
+def chrf(ref: str, hyp: str, max_order: int = 6, beta: float = 2.0) -> float:
+    """chrF2 (Popović 2015) as sacrebleu computes it: character 1- to 6-gram precision and recall,
+    each averaged over the orders, combined with recall weighted beta times; spaces removed. Text is
+    lowercased first (transcripts and references differ in capitals, not in meaning). 0 to 100."""
+    r, h = "".join(ref.lower().split()), "".join(hyp.lower().split())
+    precisions, recalls = [], []
+    for n in range(1, max_order + 1):
+        rn, hn = _char_ngrams(r, n), _char_ngrams(h, n)
+        if not rn or not hn:
+            continue
+        matched = sum(min(count, rn.get(gram, 0)) for gram, count in hn.items())
+        precisions.append(matched / sum(hn.values()))
+        recalls.append(matched / sum(rn.values()))
+    if not precisions:
+        return 0.0
+    p, rec = sum(precisions) / len(precisions), sum(recalls) / len(recalls)
+    if p == 0 and rec == 0:
+        return 0.0
+    return 100 * (1 + beta**2) * p * rec / (beta**2 * p + rec)

@@ -2,6 +2,7 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
+from verse_engine import translate
 from verse_engine.languages import find
 from verse_engine.lines import Line, Word
 from verse_engine.translate import assign_by_time, llm_translate
@@ -56,3 +57,65 @@ def test_llm_adapter_translates_line_by_line(monkeypatch):
         server.shutdown()
     assert lines == ["EN: hola", "EN: adiós"]
     assert notes == "A note."
+
+
+class _BlankSecondLine(_Chat):
+    def do_POST(self):  # noqa: N802 - http.server naming
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        lines = json.loads(body["messages"][0]["content"].split("\n\n", 1)[1])
+        reply = {"lines": [f"EN: {x}" if i != 1 else " " for i, x in enumerate(lines)], "cultural_notes": None}
+        data = json.dumps({"choices": [{"message": {"content": json.dumps(reply)}}]}).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def _whisper_hears(monkeypatch, words):
+    calls = []
+
+    def run(model, samples, language, **settings):
+        calls.append(settings.get("task"))
+        return words, []
+
+    monkeypatch.setattr(translate.whisper, "run", run)
+    return calls
+
+
+SUNG = [line("uno", 0, 2), line("dos", 3, 5), line("tres", 8, 9)]
+HEARD = [Word(" one", 0.5, 1, 1), Word(" two", 3.5, 4, 1)]
+
+
+def test_lines_the_llm_leaves_blank_are_filled_from_whisper_and_the_rest_stay_blank(monkeypatch):
+    server = HTTPServer(("127.0.0.1", 0), _BlankSecondLine)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("VERSE_LLM_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
+    monkeypatch.setenv("VERSE_LLM_MODEL", "test-model")
+    calls = _whisper_hears(monkeypatch, HEARD)
+    try:
+        out = translate.translate_lines("base", None, SUNG, find("Spanish"))
+    finally:
+        server.shutdown()
+    assert out.lines == ["EN: uno", "two", "EN: tres"]
+    assert out.method.startswith("llm, whisper-base speech-to-English for 1 line")
+    assert out.degraded == []
+    assert calls == ["translate"]
+
+
+def test_an_llm_that_does_not_answer_is_a_degradation_and_whisper_translates_every_line(monkeypatch):
+    monkeypatch.setenv("VERSE_LLM_BASE_URL", "http://127.0.0.1:9/v1")  # the discard port: refused
+    monkeypatch.setenv("VERSE_LLM_MODEL", "test-model")
+    _whisper_hears(monkeypatch, HEARD)
+    out = translate.translate_lines("base", None, SUNG, find("Spanish"))
+    assert out.lines == ["one", "two", ""]
+    assert out.method == "whisper-base speech-to-English"
+    assert [d["component"] for d in out.degraded] == ["llm"]
+
+
+def test_without_an_llm_whisper_translates_and_an_english_song_is_its_own_translation(monkeypatch):
+    monkeypatch.delenv("VERSE_LLM_BASE_URL", raising=False)
+    calls = _whisper_hears(monkeypatch, HEARD)
+    assert translate.translate_lines("base", None, SUNG, find("Spanish")).lines == ["one", "two", ""]
+    english = translate.translate_lines("base", None, SUNG, find("English"))
+    assert english.lines == ["uno", "dos", "tres"] and english.method == "source is English"
+    assert calls == ["translate"]

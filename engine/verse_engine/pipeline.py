@@ -140,7 +140,6 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
         degraded.append({"component": "script", "reason": f"{model} wrote {language.name} in Latin letters"})
 
     lines = split_lines(words, capitalised_nouns=language.code == "de")
-    texts = [line.text for line in lines]
 
     report("checking the language", 0.45)
     t = time.perf_counter()
@@ -157,16 +156,8 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     report("translating", 0.5)
     t = time.perf_counter()
-    cultural_notes = None
-    if translate.llm_configured():
-        translations, cultural_notes = translate.llm_translate(texts, language)
-        translation_method = "llm"
-    elif language.code == "en":
-        translations, translation_method = texts, "source is English"
-    else:
-        english_words, _ = whisper.run(model, samples, decode_as, task="translate", beam_size=1, temperature=0.0)
-        translations = translate.assign_by_time(lines, english_words)
-        translation_method = f"whisper-{model} speech-to-English"
+    translation = translate.translate_lines(model, samples, lines, language)
+    degraded += translation.degraded
     timings["translate"] = time.perf_counter() - t
 
     report("second opinion", 0.75)
@@ -176,9 +167,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
         degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t
 
-    records = [
-        _line_record(line, language, translations[i] if i < len(translations) else "") for i, line in enumerate(lines)
-    ]
+    records = [_line_record(line, language, translation.lines[i]) for i, line in enumerate(lines)]
     report("done", 1.0)
     timings["total"] = time.perf_counter() - started
     return {
@@ -188,7 +177,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
             "transcript": "\n".join(r["text"] for r in records),
             "transliteration": "\n".join(r["transliteration"] for r in records),
             "translation": "\n".join(r["translation"] or "" for r in records),
-            "cultural_notes": cultural_notes,
+            "cultural_notes": translation.cultural_notes,
             "fallback_language": fallback,
             "language_check": checked,
         },
@@ -196,7 +185,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
         "degraded": degraded,
         "engine": {
             "model": model,
-            "translation": translation_method,
+            "translation": translation.method,
             "timings": {k: round(v, 3) for k, v in timings.items()},
         },
     }

@@ -1,14 +1,18 @@
 """English translation, line by line. By default Whisper's speech-to-English task on the same
 audio, its English words assigned to the transcript line sung at that time. With an
 OpenAI-compatible chat endpoint configured (VERSE_LLM_BASE_URL, VERSE_LLM_MODEL, VERSE_LLM_API_KEY),
-the lines are translated by the LLM, which also writes cultural notes."""
+the lines are translated by the LLM, which also writes cultural notes; lines it leaves blank, or all
+of them when it does not answer, are filled from Whisper's speech-to-English. A line still blank is
+left blank for the platform to mark (results.untranslated_lines), never filled with anything else."""
 
 from __future__ import annotations
 
 import json
 import os
 import urllib.request
+from dataclasses import dataclass, field
 
+from . import whisper
 from .languages import Language
 from .lines import Line, Word, join_words
 
@@ -65,3 +69,42 @@ def llm_translate(lines: list[str], language: Language, timeout: float = 120.0) 
         raise ValueError(f"the LLM returned {len(translated)} lines for {len(lines)}")
     notes = parsed.get("cultural_notes")
     return translated, (str(notes) if notes else None)
+
+
+#: The degradation written when the configured LLM does not answer (the platform owns "translation").
+LLM_COMPONENT = "llm"
+
+
+@dataclass
+class Translation:
+    lines: list[str]
+    cultural_notes: str | None
+    method: str
+    degraded: list[dict] = field(default_factory=list)
+
+
+def translate_lines(model: str, samples, lines: list[Line], language: Language) -> Translation:
+    """One English line per transcript line: the LLM's where it answers, Whisper's where it does not."""
+    texts = [line.text for line in lines]
+    if language.code == "en":
+        return Translation(texts, None, "source is English")
+    out = Translation([""] * len(lines), None, f"whisper-{model} speech-to-English")
+    if llm_configured():
+        try:
+            out.lines, out.cultural_notes = llm_translate(texts, language)
+            out.method = "llm"
+        except (OSError, ValueError) as error:  # urllib's network errors are OSErrors; bad JSON is a ValueError
+            out.degraded.append(
+                {"component": LLM_COMPONENT, "reason": f"the LLM did not answer ({error}): Whisper translated instead"}
+            )
+    blank = [i for i, text in enumerate(out.lines) if not text.strip()]
+    if blank:
+        english_words, _ = whisper.run(
+            model, samples, language.decode_as, task="translate", beam_size=1, temperature=0.0
+        )
+        by_time = assign_by_time(lines, english_words)
+        for i in blank:
+            out.lines[i] = by_time[i]
+        if out.method == "llm":
+            out.method = f"llm, whisper-{model} speech-to-English for {len(blank)} line(s) it left blank"
+    return out

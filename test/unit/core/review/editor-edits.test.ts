@@ -160,4 +160,17 @@ describe('the lines in doubt', () => {
     expect(notices.map((n) => n.kind)).toEqual(['fallback_language', 'degraded']);
     expect(notices[0]!.message).toContain('Hindi');
   });
+  it('notes a language mismatch once, by the language heard, in place of its degradation', () => {
+    const mismatch = job('French', [], {
+      results: { language_check: { detected: 'Spanish', probability: 0.63, matches: false } } as JobRecord['results'],
+      degraded: [{ component: 'language_check', reason: 'sung language sounds like Spanish' }],
+    });
+    const notices = jobNotices(mismatch);
+    expect(notices.map((n) => n.kind)).toEqual(['language_mismatch']);
+    expect(notices[0]!.message).toMatch(/sounds like Spanish .*not French/);
+    const matching = job('French', [], {
+      results: { language_check: { detected: 'French', probability: 0.9, matches: true } } as JobRecord['results'],
+    });
+    expect(jobNotices(matching)).toEqual([]);
+  });
 });
