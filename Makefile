@@ -102,3 +102,5 @@ bench-engine: setup
 	cd engine && .venv/bin/python -m bench.alignment
 	cd engine && .venv/bin/python -m bench.lead_bias
 	cd engine && .venv/bin/python -m bench.tts_fallback
+	cd engine && .venv/bin/python -m bench.language_check --songs
+	cd engine && .venv/bin/python -m bench.translation
