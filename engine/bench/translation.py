@@ -15,9 +15,11 @@ reference lines do), and the reference is the ten lines joined: a document-level
 import csv
 import json
 import os
-import subprocess
 import tempfile
+import wave
 from pathlib import Path
+
+import numpy as np
 
 from verse_engine import audio, translate
 from verse_engine.languages import find
@@ -33,11 +35,14 @@ REFERENCE_LINES = 10
 
 
 def excerpt(song: Path, until: float, folder: Path) -> Path:
+    """The song's first `until` seconds as 16 kHz mono WAV (decoded by the engine's own reader)."""
+    samples = audio.load(song)[: int(until * audio.SAMPLE_RATE)]
     out = folder / f"{song.parent.name}.wav"
-    subprocess.run(
-        ["ffmpeg", "-v", "error", "-y", "-i", str(song), "-t", f"{until:.2f}", "-ac", "1", "-ar", "16000", str(out)],
-        check=True,
-    )
+    with wave.open(str(out), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(audio.SAMPLE_RATE)
+        wav.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
     return out
 
 

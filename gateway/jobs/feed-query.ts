@@ -10,14 +10,13 @@
  *    catalogue: a filter that matches few jobs is answered from its index, one that matches more
  *    than a page's budget walks the feed like an unfiltered query, budget by budget.
  */
+import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow } from '../../core/ports/feed.ts';
 import type { JobAttribute } from '../../core/ports/jobs.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
-
-export const FEED_SETTLE_MS = 2000;
 
 /** The most feed rows or jobs one page reads. */
 export const scanBudget = (limit: number) => limit * 5 + 50;

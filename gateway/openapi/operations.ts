@@ -6,7 +6,7 @@
  * noticed.
  */
 import type { ErrorCode } from '../../core/errors.ts';
-import { FEED_SETTLE_MS } from '../jobs/feed-query.ts';
+import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import * as ex from './examples.ts';
 
 export type CodeNotes = Partial<Record<ErrorCode, string>>;

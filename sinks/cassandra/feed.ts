@@ -4,6 +4,7 @@
  * nothing else, so its cost depends neither on how many jobs the organisation has nor on the jobs
  * table.
  */
+import { dayOf, daysSince } from '../../core/jobs/feed-days.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
@@ -47,10 +48,17 @@ const rowOf = (r: Record<string, unknown>): FeedRow => ({
   summary: readSummary(r.summary),
 });
 
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** Organisations whose day lists are kept; the oldest kept is dropped beyond this. */
+const DAY_LISTS_KEPT = 10_000;
 
 export class CassandraJobFeed implements JobFeed {
-  constructor(private readonly db: CassandraClient) {}
+  /** Each organisation's day partitions as read at a moment (core/jobs/feed-days.ts says why that is enough). */
+  private readonly dayLists = new Map<string, { days: string[]; readAt: Date }>();
+
+  constructor(
+    private readonly db: CassandraClient,
+    private readonly now = () => new Date(),
+  ) {}
 
   /** Indexes the job at its current updated_at and drops its previous row (readers skip stale rows anyway). */
   async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
@@ -77,12 +85,8 @@ export class CassandraJobFeed implements JobFeed {
 
   /** Up to `limit` feed rows after `from`, in (updated_at, job_id) order, across day partitions. */
   async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
-    const days = (
-      await this.db.execute('SELECT day FROM job_feed_days WHERE org_id = ? AND day >= ?', [
-        orgId,
-        dayOf(from.updated_at),
-      ])
-    ).rows.map((r) => r.day as string);
+    const fromDay = dayOf(from.updated_at);
+    const days = (await this.daysOf(orgId)).filter((day) => day >= fromDay);
     const out: FeedRow[] = [];
     for (const day of days) {
       const remaining = limit - out.length;
@@ -105,5 +109,17 @@ export class CassandraJobFeed implements JobFeed {
       for (const r of rows.rows) out.push(rowOf(r));
     }
     return out;
+  }
+
+  /** The organisation's day partitions: read once, then extended by the days that may have appeared since. */
+  private async daysOf(orgId: string): Promise<string[]> {
+    const now = this.now();
+    const kept = this.dayLists.get(orgId);
+    if (kept) return daysSince(kept.days, kept.readAt, now);
+    const result = await this.db.execute('SELECT day FROM job_feed_days WHERE org_id = ?', [orgId]);
+    const days = result.rows.map((r) => r.day as string);
+    if (this.dayLists.size >= DAY_LISTS_KEPT) this.dayLists.delete(this.dayLists.keys().next().value!);
+    this.dayLists.set(orgId, { days, readAt: now });
+    return days;
   }
 }

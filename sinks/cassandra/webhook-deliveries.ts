@@ -3,9 +3,10 @@
  * day partitions; a page walks days backwards and reads bounded slices, so its cost does not grow
  * with the organisation's history.
  */
+
+import { dayOf } from '../../core/jobs/feed-days.ts';
 import type { DeliveryLog, DeliveryRecord, DeliveryScan, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
-import { dayOf } from './feed.ts';
 
 const SLICE = 200;
 

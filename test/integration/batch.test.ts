@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
+import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { permanent } from '../doubles/engine.ts';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_SETTLE_MS } from '../../gateway/jobs/feed-query.ts';
+import { dayOf, FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { dayOf } from '../../sinks/cassandra/feed.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
