@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -55,6 +56,22 @@ describe('GET /jobs (change feed)', () => {
     await touch(a.job_id, 'a2');
     await settle();
     expect((await list(org.auth)).json().jobs.map((j: { job_id: string }) => j.job_id)).toEqual([b.job_id, a.job_id]);
+  });
+
+  it("a feed that kept an organisation's day list still reads a day partition created after it", async () => {
+    const org = await testOrg(platform);
+    let now = new Date('2026-03-01T23:59:59Z');
+    const feed = new CassandraJobFeed(platform.cassandra, () => now);
+    const start = { updated_at: new Date(0), job_id: null };
+    const job = await createTestJob(platform, org.org_id);
+    const dayOne = { ...job, updated_at: new Date('2026-03-01T12:00:00Z') };
+    await feed.record(dayOne, job.updated_at);
+    expect((await feed.scan(org.org_id, start, 5)).map((r) => r.job_id)).toEqual([job.job_id]); // the list is kept
+    now = new Date('2026-03-03T08:00:00Z');
+    const dayThree = { ...job, updated_at: new Date('2026-03-03T07:59:00Z') };
+    await feed.record(dayThree, dayOne.updated_at);
+    const rows = await feed.scan(org.org_id, start, 5);
+    expect(rows.map((r) => [r.job_id, r.updated_at.toISOString()])).toEqual([[job.job_id, '2026-03-03T07:59:00.000Z']]);
   });
 
   it('a row indexed before rows carried summaries is listed from its job', async () => {
