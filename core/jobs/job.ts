@@ -1,5 +1,5 @@
 /** A job as the platform stores it: its lifecycle plus what was submitted and what the pipeline produced. */
-import type { LanguageCheck } from '../../schemas/generated/api/job.ts';
+import type { LanguageCheck, LineDecoding } from '../../schemas/generated/api/job.ts';
 import type { Lifecycle, ReviewDelivery } from './lifecycle.ts';
 
 export interface WordTiming {
@@ -19,6 +19,8 @@ export interface LyricLine {
   end: number | null;
   words: WordTiming[] | null;
   confidence: number | null;
+  /** The decoder's scores for the line (engine/verse_engine/lines.py, Decoding); absent on older jobs, null where not decoded. */
+  decoding?: LineDecoding | null;
   flagged: boolean;
 }
 

@@ -109,6 +109,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
           text: line.text,
           transliteration: line.transliteration,
           timestamp: line.start === null ? null : lrcTimestamp(line.start),
+          decoding: line.decoding ?? null,
           flagged: line.flagged,
         })),
       };

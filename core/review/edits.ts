@@ -184,6 +184,8 @@ export function editedLines(
       words: unchanged ? before.words : null,
       confidence: unchanged ? before.confidence : null,
       flagged: unchanged ? before.flagged : false,
+      // The decoder's scores were for the words it heard; a reviewer's words have none.
+      ...(unchanged ? (before.decoding === undefined ? {} : { decoding: before.decoding }) : { decoding: null }),
     };
   });
 }

@@ -56,3 +56,34 @@ def chrf(ref: str, hyp: str, max_order: int = 6, beta: float = 2.0) -> float:
     if p == 0 and rec == 0:
         return 0.0
     return 100 * (1 + beta**2) * p * rec / (beta**2 * p + rec)
+
+
+def errors_per_line(ref: str, hyp_lines: list[str]) -> list[int]:
+    """The word errors of a transcript against its reference, charged to the transcript's lines: a
+    wrong or extra word to its own line, a missing word to the line of the transcript word before
+    it (the first line when none is). They add up to the WER's error count."""
+    r = words(ref)
+    hyp: list[tuple[str, int]] = [(w, i) for i, line in enumerate(hyp_lines) for w in words(line)]
+    n, m = len(r), len(hyp)
+    d = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n + 1):
+        d[i][0] = i
+    for j in range(m + 1):
+        d[0][j] = j
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (r[i - 1] != hyp[j - 1][0]))
+    charged = [0] * len(hyp_lines)
+    i, j = n, m
+    while i > 0 or j > 0:
+        if i > 0 and j > 0 and d[i][j] == d[i - 1][j - 1] + (r[i - 1] != hyp[j - 1][0]):
+            charged[hyp[j - 1][1]] += r[i - 1] != hyp[j - 1][0]
+            i, j = i - 1, j - 1
+        elif j > 0 and d[i][j] == d[i][j - 1] + 1:
+            charged[hyp[j - 1][1]] += 1
+            j -= 1
+        else:
+            if charged:
+                charged[hyp[j - 1][1] if j > 0 else 0] += 1
+            i -= 1
+    return charged

@@ -19,3 +19,13 @@ def test_chrf_matches_sacrebleu(reference, hypothesis, sacrebleu):
 
 def test_identical_text_scores_100_whatever_its_case_and_spacing():
     assert chrf("Lucky Hans", "lucky  hans") == pytest.approx(100.0)
+
+
+def test_word_errors_are_charged_to_the_lines_that_hold_them_and_add_up_to_the_wer():
+    from bench.metrics import errors_per_line, wer
+
+    reference = "soy un fantasma que se asusta de si mismo"
+    lines = ["soy un fantasma", "que se susto", "de", "mismo"]
+    charged = errors_per_line(reference, lines)
+    assert charged == [0, 1, 1, 0]  # "susto" for "asusta"; "si" missing after "de", charged to that line
+    assert sum(charged) == wer(reference, " ".join(lines))[0]

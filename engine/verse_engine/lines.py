@@ -12,6 +12,34 @@ CLOSING = (".", "!", "?", ";", "。", "！", "？", "…", "।", "॥")
 SOFT = (",", "、", "，")
 
 
+@dataclass(frozen=True)
+class Decoding:
+    """How sure Whisper's decoder was of the segment a word was heard in: the mean log-probability
+    of its tokens, the probability that it held no speech, and how repetitive its text is."""
+
+    avg_logprob: float
+    no_speech_prob: float
+    compression_ratio: float
+
+    @staticmethod
+    def least_sure(decodings: list[Decoding]) -> Decoding | None:
+        """The least sure of each measure over the segments a line was heard in."""
+        if not decodings:
+            return None
+        return Decoding(
+            min(d.avg_logprob for d in decodings),
+            max(d.no_speech_prob for d in decodings),
+            max(d.compression_ratio for d in decodings),
+        )
+
+    def record(self) -> dict:
+        return {
+            "avg_logprob": round(self.avg_logprob, 3),
+            "no_speech_prob": round(self.no_speech_prob, 3),
+            "compression_ratio": round(self.compression_ratio, 3),
+        }
+
+
 @dataclass
 class Word:
     text: str
@@ -20,6 +48,8 @@ class Word:
     probability: float
     #: True for the first word of a Whisper segment (Whisper segments follow sung phrases).
     segment_start: bool = False
+    #: The decoder's scores for the segment the word was heard in; None where nothing was decoded.
+    decoding: Decoding | None = None
 
 
 def word_record(word: Word, *, with_confidence: bool) -> dict:
@@ -49,6 +79,10 @@ class Line:
     @property
     def confidence(self) -> float:
         return sum(w.probability for w in self.words) / len(self.words)
+
+    @property
+    def decoding(self) -> Decoding | None:
+        return Decoding.least_sure([w.decoding for w in self.words if w.decoding is not None])
 
 
 def join_words(tokens: list[str]) -> str:

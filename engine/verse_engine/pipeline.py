@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from . import audio as audio_mod
@@ -40,6 +41,7 @@ def _line_record(line: Line, language: Language, translation: str | None) -> dic
         "end": round(line.end, 3),
         "words": words,
         "confidence": round(line.confidence, 3),
+        "decoding": line.decoding.record() if line.decoding else None,
         "flagged": line.confidence < FLAG_BELOW,
     }
 
@@ -99,16 +101,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     if language.whisper is None:
         source_script = _script_of_whisper_language(decode_as)
         if source_script != language.script:
-            words = [
-                Word(
-                    convert_script(w.text, source_script, language.script),
-                    w.start,
-                    w.end,
-                    w.probability,
-                    w.segment_start,
-                )
-                for w in words
-            ]
+            words = [replace(w, text=convert_script(w.text, source_script, language.script)) for w in words]
         fallback = next((lang.name for lang in all_languages().values() if lang.whisper == decode_as), decode_as)
         degraded.append(
             {
@@ -128,10 +121,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     found = dominant_script([w.text for w in words])
     if language.script in AKSHARAMUKHA and found and found != language.script:
         if found in CONVERTIBLE_SOURCES:
-            words = [
-                Word(to_script(w.text, found, language.script), w.start, w.end, w.probability, w.segment_start)
-                for w in words
-            ]
+            words = [replace(w, text=to_script(w.text, found, language.script)) for w in words]
             reason = f"{model} wrote {language.name} in {found} script; rewritten phonetically in {language.script}"
         else:
             reason = f"{model} wrote {language.name} in {found} script, which cannot be rewritten in {language.script}"

@@ -18,7 +18,7 @@ from faster_whisper import WhisperModel
 from . import models
 from .align import Span, align_spans, text_tokens, tokenizer_for
 from .alignment_heads import with_late_heads
-from .lines import Word
+from .lines import Decoding, Word
 
 # Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
 SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}
@@ -116,6 +116,7 @@ def run(
                     end=float(w.end),
                     probability=float(w.probability),
                     segment_start=i == 0,
+                    decoding=decoding_of(s),
                 )
                 for s in segments
                 for i, w in enumerate(s.words or [])
@@ -123,11 +124,16 @@ def run(
         spans = [Span(s.text, float(s.start), float(s.end)) for s in segments]
         timed = align_spans(model, audio, spans, language or "en", lead(model_name))
     words = []
-    for seg_words in timed:
+    for segment, seg_words in zip(segments, timed, strict=True):
         for i, w in enumerate(seg_words):
             w.segment_start = i == 0
+            w.decoding = decoding_of(segment)
             words.append(w)
     return words, segments
+
+
+def decoding_of(segment) -> Decoding:
+    return Decoding(float(segment.avg_logprob), float(segment.no_speech_prob), float(segment.compression_ratio))
 
 
 # Whatever the prompt, a window never writes more than this: the prompt (at most 223 tokens) and
