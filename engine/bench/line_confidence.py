@@ -2,13 +2,15 @@
 pipeline; its word errors against the true lyrics are charged to the transcript's lines
 (metrics.errors_per_line), and each measure the engine keeps per line is swept as a flagging
 threshold: the share of lines flagged against the share of errors those lines hold (the flagging
-curve). The threshold on avg_logprob is then chosen on two songs and scored on the third, for each
+curve). Each measure's threshold is then chosen on two songs and scored on the third, for each
 song in turn (leave one song out), so the figure says how a threshold chosen elsewhere does.
 
     engine/.venv/bin/python -m bench.line_confidence      (from engine/; prints tables, writes JSON)
+    engine/.venv/bin/python -m bench.line_confidence --rows bench-line-confidence.json   (analysis only)
 """
 
 import json
+import sys
 from pathlib import Path
 
 from verse_engine.languages import find
@@ -74,7 +76,8 @@ def choose(rows: list[dict], value, below: bool) -> float:
 
 
 def main() -> None:
-    rows = song_lines()
+    # --rows FILE: the per-line figures of an earlier run, analysed again without transcribing.
+    rows = json.loads(Path(sys.argv[2]).read_text())["rows"] if sys.argv[1:2] == ["--rows"] else song_lines()
     songs = sorted({r["song"] for r in rows})
     print("\nThe flagging curve (all three songs):")
     for name, (value, below) in MEASURES.items():
@@ -86,22 +89,25 @@ def main() -> None:
             t = values[min(len(values) - 1, int(q * len(values)))] if below else values[int((1 - q) * len(values))]
             lines, caught = point(rows, value, below, t)
             print(f"| {t} | {100 * lines:.0f} % | {100 * caught:.0f} % |")
-    value, below = MEASURES["avg_logprob"]
-    print("\nLeave one song out (avg_logprob threshold chosen on the other two):")
-    print("| held-out song | threshold | lines flagged | errors in them |")
-    print("|---|---|---|---|")
+    print("\nLeave one song out (each measure's threshold chosen on the other two songs):")
+    print("| measure | held-out song | threshold | lines flagged | errors in them |")
+    print("|---|---|---|---|---|")
     loso = []
-    for held in songs:
-        t = choose([r for r in rows if r["song"] != held], value, below)
-        lines, caught = point([r for r in rows if r["song"] == held], value, below, t)
-        loso.append({"song": held, "threshold": round(t, 3), "lines": lines, "caught": caught})
-        print(f"| {held} | {t:.3f} | {100 * lines:.0f} % | {100 * caught:.0f} % |")
-    chosen = choose(rows, value, below)
-    lines, caught = point(rows, value, below, chosen)
-    print(
-        f"\nChosen on all three: avg_logprob < {chosen:.3f}: "
-        f"{100 * lines:.0f} % of lines, {100 * caught:.0f} % of errors"
-    )
+    for name, (value, below) in MEASURES.items():
+        for held in songs:
+            t = choose([r for r in rows if r["song"] != held], value, below)
+            lines, caught = point([r for r in rows if r["song"] == held], value, below, t)
+            loso.append({"measure": name, "song": held, "threshold": round(t, 3), "lines": lines, "caught": caught})
+            print(f"| {name} | {held} | {t:.3f} | {100 * lines:.0f} % | {100 * caught:.0f} % |")
+    chosen = {}
+    for name, (value, below) in MEASURES.items():
+        t = choose(rows, value, below)
+        lines, caught = point(rows, value, below, t)
+        chosen[name] = round(t, 3)
+        print(
+            f"Chosen on all three, {name} {'<' if below else '>'} {t:.3f}: {100 * lines:.0f} % of lines, "
+            f"{100 * caught:.0f} % of errors"
+        )
     engine = [r for r in rows if r["flagged"]]
     errors = sum(r["errors"] for r in rows)
     print(

@@ -18,7 +18,12 @@ from .lines import Line, Word, split_lines, word_record
 from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
 from .second_opinion import compare
 
-FLAG_BELOW = 0.45
+# A transcript line whose words the recogniser heard with a mean probability below this is flagged
+# for review. bench/line_confidence.py chose it among the scores the engine keeps per line: the
+# decoder's segment scores (avg log-prob, no-speech probability) barely localise word errors in
+# songs, the words' mean probability does; a threshold chosen on two shared songs caught more than
+# its share of errors on the third, for each song (docs/benchmarks.md, "Line confidence").
+FLAG_BELOW = 0.52
 
 Progress = Callable[[str, float], None]
 
