@@ -17,14 +17,8 @@ import json
 import os
 from pathlib import Path
 
-# Decoder layers and heads per layer, by Whisper size (the model card's dimensions).
-DECODER_SHAPE: dict[str, tuple[int, int]] = {
-    "tiny": (4, 6),
-    "base": (6, 8),
-    "small": (12, 12),
-    "medium": (24, 16),
-    "large": (32, 20),
-}
+from .model_shape import read_shape
+
 SUFFIX = ".late-heads"
 
 
@@ -32,18 +26,11 @@ def second_half(layers: int, heads: int) -> list[list[int]]:
     return [[layer, head] for layer in range(layers // 2, layers) for head in range(heads)]
 
 
-def _size(model_name: str) -> str | None:
-    stem = model_name.split(".")[0].split("-")[0]
-    return stem if stem in DECODER_SHAPE else None
-
-
-def with_late_heads(folder: Path, model_name: str) -> Path:
-    """The folder to load `model_name` from so that alignment uses the second half's heads: a
-    sibling of the verified `folder` (created or refreshed here), or `folder` itself for a model of
-    unknown size."""
-    size = _size(model_name)
-    if size is None:
-        return folder
+def with_late_heads(folder: Path) -> Path:
+    """The folder to load the model in `folder` from so that alignment uses the second half of its
+    decoder's heads (its layers and heads read from the model itself): a sibling of the verified
+    `folder`, created or refreshed here."""
+    shape = read_shape(folder)
     target = folder.with_name(folder.name + SUFFIX)
     target.mkdir(exist_ok=True)
     for source in folder.iterdir():
@@ -54,7 +41,7 @@ def with_late_heads(folder: Path, model_name: str) -> Path:
         with contextlib.suppress(FileExistsError):  # another worker made the same link first
             link.symlink_to(source.resolve())
     config = json.loads((folder / "config.json").read_text())
-    config["alignment_heads"] = second_half(*DECODER_SHAPE[size])
+    config["alignment_heads"] = second_half(shape.decoder_layers, shape.decoder_heads)
     written = json.dumps(config)
     config_path = target / "config.json"
     if not config_path.exists() or config_path.read_text() != written:

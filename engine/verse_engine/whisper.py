@@ -16,9 +16,10 @@ import ctranslate2
 from faster_whisper import WhisperModel
 
 from . import models
-from .align import Span, align_spans, text_tokens, tokenizer_for
+from .align import MAX_FRAMES, MAX_TEXT_TOKENS, Span, align_spans, text_tokens, tokenizer_for
 from .alignment_heads import with_late_heads
 from .lines import Decoding, Word
+from .model_shape import ModelShape, read_shape
 
 # Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
 SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}
@@ -70,11 +71,23 @@ def default_model() -> str:
     return "base"
 
 
+def check_windows(shape: ModelShape) -> None:
+    """The aligner cuts 30 s windows and at most MAX_TEXT_TOKENS of text (align.py): true of every
+    Whisper size, and checked against each model's own context rather than assumed."""
+    if shape.audio_context * 2 < MAX_FRAMES or shape.text_context < MAX_TEXT_TOKENS + 8:
+        raise models.ModelError(
+            f"the model's context ({shape.audio_context} audio, {shape.text_context} text positions) is smaller "
+            f"than the aligner's windows ({MAX_FRAMES} frames, {MAX_TEXT_TOKENS} tokens plus the start sequence)"
+        )
+
+
 @cache
 def load(name: str) -> WhisperModel:
     dev, compute = device()
     threads = int(os.environ.get("VERSE_ENGINE_THREADS", os.cpu_count() or 2))
-    folder = with_late_heads(models.resolve(name), name)
+    verified = models.resolve(name)
+    check_windows(read_shape(verified))
+    folder = with_late_heads(verified)
     return WhisperModel(str(folder), device=dev, compute_type=compute, cpu_threads=threads)
 
 
