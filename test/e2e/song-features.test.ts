@@ -88,7 +88,7 @@ describe('a real song clip through the platform', () => {
     const sung = (right.results?.sections ?? []).filter((s) => s.first_line !== null);
     expect(sung[0]?.first_line).toBe(0);
     expect(sung.at(-1)?.last_line).toBe(lines.length - 1);
-    sung.slice(1).forEach((s, i) => expect(s.first_line).toBe(sung[i]!.last_line! + 1));
+    for (const [i, s] of sung.slice(1).entries()) expect(s.first_line).toBe(sung[i]!.last_line! + 1);
     for (const s of right.results?.sections ?? []) expect(s.end).toBeGreaterThanOrEqual(s.start);
   });
 
