@@ -148,6 +148,7 @@ describe('GET /jobs/{id} shape per state', () => {
       ...results,
       instrumental: false,
       explicit: null, // stored before explicit content was checked: not known
+      language_check: null, // stored before the language check: it did not run
       untranslated_lines: [],
       sections: null,
     });
@@ -191,6 +192,7 @@ describe('GET /jobs/{id} shape per state', () => {
       text: 'la la',
       transliteration: 'la la',
       timestamp: '[00:01.50]',
+      decoding: null, // a line stored before decoding scores were kept
       flagged: false,
     });
     const approved = {
