@@ -1,0 +1,173 @@
+"""Transcription settings compared in one run, so that none can overfit silently: faster-whisper's
+defaults (as a popular open-source tool runs them), the engine's current song settings, and each
+candidate, on the shared songs and on the synthetic sung set (bench/synthetic.py), with the
+language given. WER per song or clip, pooled per set, decode time per audio second, and a
+leave-one-song-out figure: the setting a selection on two shared songs would pick, scored on the
+third.
+
+    engine/.venv/bin/python -m bench.decoding          (from engine/; about 15 minutes on 2 cores)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from verse_engine import audio, whisper
+from verse_engine.languages import find
+from verse_engine.pipeline import clean_words
+
+from . import synthetic
+from .metrics import wer
+from .songs import SONGS
+
+# faster-whisper's transcribe() defaults, which that tool runs: no VAD, conditioning on previous
+# text, Whisper's full temperature ladder.
+DEFAULTS = {
+    "beam_size": 5,
+    "vad_filter": False,
+    "condition_on_previous_text": True,
+    "compression_ratio_threshold": 2.4,
+    "log_prob_threshold": -1.0,
+    "no_speech_threshold": 0.6,
+    "temperature": (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
+    "word_timestamps": False,
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    settings: dict
+    #: Production's post-processing: segments that loop dropped, letterless tokens and runs cut.
+    cleaned: bool = True
+    notes: str = ""
+
+
+def _with(base: dict, **changes) -> dict:
+    return {**base, **changes}
+
+
+SETTINGS = [
+    Setting("defaults", DEFAULTS, cleaned=False, notes="faster-whisper's own, nothing dropped"),
+    Setting("current", dict(whisper.SONG_SETTINGS), notes="the engine's song settings"),
+    Setting("defaults + cleaning", DEFAULTS, notes="defaults, loops and letterless tokens dropped"),
+    Setting(
+        "defaults + song VAD",
+        _with(DEFAULTS, vad_filter=True, vad_parameters=whisper.SONG_VAD),
+        notes="defaults with the loose VAD, cleaned",
+    ),
+    Setting(
+        "current + previous text",
+        _with(whisper.SONG_SETTINGS, condition_on_previous_text=True),
+        notes="current, conditioned on previous text",
+    ),
+    Setting(
+        "current + full temperatures",
+        _with(whisper.SONG_SETTINGS, temperature=DEFAULTS["temperature"]),
+        notes="current with Whisper's six fallback temperatures",
+    ),
+    Setting("current, no VAD", _with(whisper.SONG_SETTINGS, vad_filter=False), notes="current without VAD"),
+]
+
+
+@dataclass
+class Item:
+    name: str
+    kind: str  # "song" or "synthetic"
+    language: str
+    reference: str
+    samples: np.ndarray
+    results: dict[str, dict] = field(default_factory=dict)
+
+
+def items() -> list[Item]:
+    out = []
+    for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
+        meta = json.loads((folder / "meta.json").read_text())
+        samples = audio.load(folder / "audio.mp3")
+        out.append(Item(folder.name, "song", meta["language"], (folder / "lyrics.txt").read_text(), samples))
+    for clip in synthetic.clips():
+        out.append(Item(clip.name, "synthetic", clip.language, clip.text, clip.samples))
+    return out
+
+
+def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
+    language = find(item.language)
+    started = time.perf_counter()
+    loop_ratio = whisper.LOOP_COMPRESSION_RATIO if setting.cleaned else float("inf")
+    words, _ = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **setting.settings)
+    if setting.cleaned:
+        words = clean_words(words)
+    return "".join(w.text for w in words), time.perf_counter() - started
+
+
+def pooled(group: list[Item], name: str) -> float:
+    errors = sum(i.results[name]["errors"] for i in group)
+    return errors / max(1, sum(i.results[name]["words"] for i in group))
+
+
+def table(title: str, group: list[Item], names: list[str]) -> None:
+    print(f"\n{title}")
+    print("| setting | " + " | ".join(i.name for i in group) + " | pooled WER | decode s per audio s |")
+    print("|---|" + "---|" * len(group) + "---|---|")
+    seconds = sum(len(i.samples) for i in group) / audio.SAMPLE_RATE
+    for name in names:
+        cells = [f"{i.results[name]['wer']:.3f}" for i in group]
+        speed = sum(i.results[name]["seconds"] for i in group) / seconds
+        print(f"| {name} | " + " | ".join(cells) + f" | {pooled(group, name):.3f} | {speed:.3f} |")
+
+
+def leave_one_song_out(songs: list[Item], names: list[str]) -> list[dict]:
+    print("\nLeave one song out: the setting with the lowest pooled WER on the other two songs, on this one")
+    print("| held-out song | picked | its WER | defaults' WER | current's WER |")
+    print("|---|---|---|---|---|")
+    rows = []
+    for held in songs:
+        others = [s for s in songs if s is not held]
+        picked = min(names, key=lambda n: pooled(others, n))
+        row = {"song": held.name, "picked": picked, "wer": held.results[picked]["wer"]}
+        rows.append(row)
+        print(
+            f"| {held.name} | {picked} | {row['wer']:.3f} | {held.results['defaults']['wer']:.3f} "
+            f"| {held.results['current']['wer']:.3f} |"
+        )
+    return rows
+
+
+def main(progress: Callable[[str], None] = print) -> None:
+    model = whisper.default_model()
+    every = items()
+    names = [s.name for s in SETTINGS]
+    for setting in SETTINGS:
+        for item in every:
+            text, seconds = transcript(model, item, setting)
+            errors, words = wer(item.reference, text)
+            item.results[setting.name] = {"wer": errors / max(1, words), "errors": errors, "words": words}
+            item.results[setting.name] |= {"seconds": seconds}
+            progress(f"{setting.name:28} {item.name:24} WER {errors / max(1, words):.3f}  {seconds:5.1f}s")
+    songs = [i for i in every if i.kind == "song"]
+    synthetic_set = [i for i in every if i.kind == "synthetic"]
+    table(f"Shared songs ({model}, language given)", songs, names)
+    table(f"Synthetic sung set ({model}, language given)", synthetic_set, names)
+    loso = leave_one_song_out(songs, names)
+    Path("bench-decoding.json").write_text(
+        json.dumps(
+            {
+                "model": model,
+                "settings": {s.name: s.notes for s in SETTINGS},
+                "items": [{"name": i.name, "kind": i.kind, "results": i.results} for i in every],
+                "leave_one_song_out": loso,
+            },
+            indent=1,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
