@@ -8,6 +8,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import { JobWriter } from '../core/app/job-writer.ts';
 import { OutputFiles } from '../core/app/outputs.ts';
+import { VersionedOrganisationStore } from '../core/app/versioned-organisations.ts';
 import { WebhookSender } from '../core/app/webhook-sender.ts';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
@@ -37,6 +38,7 @@ import { NaughtyWordsLexicons } from '../sinks/lexicons/naughty-words.ts';
 import { redisLocks } from '../sinks/redis/locks.ts';
 import { RedisMeter } from '../sinks/redis/meter.ts';
 import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
+import { RedisTenancyVersions } from '../sinks/redis/tenancy-versions.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
 
@@ -134,7 +136,11 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const usage = new CassandraUsageStore(cassandra);
   const batches = new CassandraBatchStore(cassandra);
   const writer = new JobWriter({ config, logger, jobs, feed, timers, usage, batches, publisher });
-  const orgs = new CassandraOrganisationStore(cassandra);
+  // Authentication reads keys and organisations on every request; they are kept while unchanged.
+  const orgs = new VersionedOrganisationStore(
+    new CassandraOrganisationStore(cassandra),
+    new RedisTenancyVersions(redis, config.namespace),
+  );
   const storage = objectStoreFor(config);
   const sharedMetrics = new SharedMetrics(redis, config.namespace);
   const lagAdmin = kafka.admin();

@@ -20,7 +20,7 @@ import numpy as np
 
 from verse_engine import audio, whisper
 from verse_engine.languages import find
-from verse_engine.pipeline import clean_words
+from verse_engine.pipeline import clean_words, in_own_script
 
 from . import synthetic
 from .metrics import wer
@@ -104,6 +104,9 @@ def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
     words, _ = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **setting.settings)
     if setting.cleaned:
         words = clean_words(words)
+    # Every setting's words are put in the language's own script as production does: that is not a
+    # decoding setting, and a Hindi transcript in Urdu letters would otherwise score as all wrong.
+    words, _ = in_own_script(words, language, model)
     return "".join(w.text for w in words), time.perf_counter() - started
 
 

@@ -68,6 +68,24 @@ def clean_words(words: list[Word]) -> list[Word]:
     return out
 
 
+def in_own_script(words: list[Word], language: Language, model: str) -> tuple[list[Word], str | None]:
+    """Small Whisper models often write an Indic language in Latin letters or in a neighbouring
+    script (Hindi in Urdu letters, Gujarati in Devanagari). The transcript must be in the language's
+    own script, so such output is rewritten phonetically; the second value says what was wrong."""
+    found = dominant_script([w.text for w in words])
+    if language.script in AKSHARAMUKHA and found and found != language.script:
+        if found in CONVERTIBLE_SOURCES:
+            rewritten = [replace(w, text=to_script(w.text, found, language.script)) for w in words]
+            return (
+                rewritten,
+                f"{model} wrote {language.name} in {found} script; rewritten phonetically in {language.script}",
+            )
+        return words, f"{model} wrote {language.name} in {found} script, which cannot be rewritten in {language.script}"
+    if language.script != "Latn" and found == "Latn":
+        return words, f"{model} wrote {language.name} in Latin letters"
+    return words, None
+
+
 def second_opinion(samples, lines: list[Line], language: Language, model: str) -> dict | None:
     """Another model where one fits (tiny.en for English), else the same model decoded greedily
     without VAD; None when the check could not run."""
@@ -120,19 +138,9 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     words = clean_words(words)
 
-    # Small Whisper models often write an Indic language in Latin letters or in a neighbouring
-    # script (Hindi in Urdu letters, Gujarati in Devanagari). The transcript must be in the
-    # language's own script, so such output is rewritten phonetically and marked degraded.
-    found = dominant_script([w.text for w in words])
-    if language.script in AKSHARAMUKHA and found and found != language.script:
-        if found in CONVERTIBLE_SOURCES:
-            words = [replace(w, text=to_script(w.text, found, language.script)) for w in words]
-            reason = f"{model} wrote {language.name} in {found} script; rewritten phonetically in {language.script}"
-        else:
-            reason = f"{model} wrote {language.name} in {found} script, which cannot be rewritten in {language.script}"
-        degraded.append({"component": "script", "reason": reason})
-    elif language.script != "Latn" and found == "Latn":
-        degraded.append({"component": "script", "reason": f"{model} wrote {language.name} in Latin letters"})
+    words, script_problem = in_own_script(words, language, model)
+    if script_problem:
+        degraded.append({"component": "script", "reason": script_problem})
 
     lines = split_lines(words, capitalised_nouns=language.code == "de")
 

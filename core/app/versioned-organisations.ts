@@ -1,0 +1,131 @@
+/**
+ * The organisation store as authentication reads it on every request: API keys and organisation
+ * records are kept in memory and served while the organisation's version (TenancyVersions) stands
+ * still, so a request costs one counter read instead of two record reads. Every change goes
+ * through here and moves the version after it is stored, so a revoked key, new credits or new
+ * limits take effect at the next request on every gateway.
+ *
+ * The version is read before the record it guards: a change that lands in between moves the
+ * version past the one kept, and the next request reads the record again. A key is kept only once
+ * its organisation is known (its first use reads it straight through), for the same reason. If
+ * the version cannot be read, records are read straight through. KEEP_MS bounds how long a record
+ * may be kept even so, should a version move ever be lost (a change made while Redis was down).
+ */
+
+import type { TenancyVersions } from '../ports/tenancy-versions.ts';
+import type { ApiKeyRecord, Organisation, OrganisationStore, Plan } from '../tenancy.ts';
+
+const KEEP_MS = 60_000;
+/** Entries kept per kind; the oldest is dropped beyond this. */
+const MAX_ENTRIES = 50_000;
+
+interface Kept<T> {
+  value: T;
+  version: number;
+  at: number;
+}
+
+class Shelf<T> {
+  private readonly entries = new Map<string, Kept<T>>();
+
+  get(id: string, version: number, now: number): T | undefined {
+    const kept = this.entries.get(id);
+    return kept && kept.version === version && now - kept.at < KEEP_MS ? kept.value : undefined;
+  }
+
+  put(id: string, value: T, version: number, now: number): void {
+    this.entries.delete(id);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { value, version, at: now });
+  }
+}
+
+export class VersionedOrganisationStore implements OrganisationStore {
+  private readonly keys = new Shelf<ApiKeyRecord | null>();
+  private readonly orgs = new Shelf<Organisation | null>();
+  /** A key's organisation never changes, so it is remembered once seen. */
+  private readonly orgOfKey = new Map<string, string>();
+
+  constructor(
+    private readonly inner: OrganisationStore,
+    private readonly versions: TenancyVersions,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  /** The organisation's version, or null when it cannot be read (then nothing is kept or served). */
+  private async version(orgId: string): Promise<number | null> {
+    try {
+      return await this.versions.current(orgId);
+    } catch {
+      return null;
+    }
+  }
+
+  async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const orgId = this.orgOfKey.get(keyHash);
+    const version = orgId === undefined ? null : await this.version(orgId);
+    if (version !== null) {
+      const kept = this.keys.get(keyHash, version, this.now());
+      if (kept !== undefined) return kept;
+    }
+    const key = await this.inner.findKeyByHash(keyHash);
+    if (key) {
+      if (this.orgOfKey.size >= MAX_ENTRIES) this.orgOfKey.delete(this.orgOfKey.keys().next().value!);
+      this.orgOfKey.set(keyHash, key.org_id);
+      if (version !== null && key.org_id === orgId) this.keys.put(keyHash, key, version, this.now());
+    }
+    return key;
+  }
+
+  async getOrganisation(orgId: string): Promise<Organisation | null> {
+    const version = await this.version(orgId);
+    if (version !== null) {
+      const kept = this.orgs.get(orgId, version, this.now());
+      if (kept !== undefined) return kept;
+    }
+    const org = await this.inner.getOrganisation(orgId);
+    if (version !== null && org) this.orgs.put(orgId, org, version, this.now());
+    return org;
+  }
+
+  createOrganisation(org: Organisation): Promise<void> {
+    return this.inner.createOrganisation(org);
+  }
+
+  createKey(key: ApiKeyRecord, keyPrefix: string): Promise<void> {
+    return this.inner.createKey(key, keyPrefix);
+  }
+
+  webhookSecretFor(orgId: string, keyId: string | null): Promise<string | null> {
+    return this.inner.webhookSecretFor(orgId, keyId);
+  }
+
+  async revokeKey(keyHash: string, at: Date): Promise<boolean> {
+    const key = await this.inner.findKeyByHash(keyHash);
+    const revoked = await this.inner.revokeKey(keyHash, at);
+    if (key) await this.versions.bump(key.org_id);
+    return revoked;
+  }
+
+  async addCredits(orgId: string, n: number): Promise<number> {
+    const balance = await this.inner.addCredits(orgId, n);
+    await this.versions.bump(orgId);
+    return balance;
+  }
+
+  async spendCredits(orgId: string, n: number): Promise<boolean> {
+    const spent = await this.inner.spendCredits(orgId, n);
+    if (spent) await this.versions.bump(orgId);
+    return spent;
+  }
+
+  async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {
+    await this.inner.setLimits(orgId, limits);
+    await this.versions.bump(orgId);
+  }
+
+  async setPlan(orgId: string, plan: Plan): Promise<void> {
+    await this.inner.setPlan(orgId, plan);
+    await this.versions.bump(orgId);
+  }
+}
