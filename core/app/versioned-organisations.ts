@@ -103,6 +103,8 @@ export class VersionedOrganisationStore implements OrganisationStore {
   async revokeKey(keyHash: string, at: Date): Promise<boolean> {
     const key = await this.inner.findKeyByHash(keyHash);
     const revoked = await this.inner.revokeKey(keyHash, at);
+    // A version that cannot be moved fails the revocation loudly: other gateways could keep the
+    // key for KEEP_MS, so the operator must hear it and revoke again (revoking twice is harmless).
     if (key) await this.versions.bump(key.org_id);
     return revoked;
   }
@@ -115,7 +117,10 @@ export class VersionedOrganisationStore implements OrganisationStore {
 
   async spendCredits(orgId: string, n: number): Promise<boolean> {
     const spent = await this.inner.spendCredits(orgId, n);
-    if (spent) await this.versions.bump(orgId);
+    // The credits are taken, and the job that took them must still be created: a version that
+    // cannot be moved only leaves a kept balance stale, and the kept balance is never what decides
+    // (it answers the early check; the atomic spend decides), for KEEP_MS at most.
+    if (spent) await this.versions.bump(orgId).catch(() => undefined);
     return spent;
   }
 

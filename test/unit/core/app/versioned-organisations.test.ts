@@ -122,6 +122,16 @@ describe('keys and organisations kept while unchanged', () => {
     expect(inner.reads).toBe(before + 2);
   });
 
+  it('credits taken while the versions cannot be moved stay taken, and the spend still succeeds', async () => {
+    const { inner, versions, store } = await setUp();
+    versions.bump = async () => {
+      throw new Error('redis is down');
+    };
+    expect(await store.spendCredits('org_1', 4)).toBe(true);
+    expect((await inner.getOrganisation('org_1'))?.credits).toBe(6);
+    await expect(store.revokeKey('hash_1', new Date(5))).rejects.toThrow('redis is down'); // said, not hidden
+  });
+
   it('keeps a record no longer than a minute even while the version stands still', async () => {
     let now = 0;
     const { inner, store } = await setUp(() => now);
