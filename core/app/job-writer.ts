@@ -230,8 +230,11 @@ export class JobWriter {
     effects: SideEffect[],
     changeVersion = job.version,
   ): Promise<void> {
-    await this.deps.feed.record(job, previousUpdatedAt);
-    await this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job));
+    // Independent writes, so they go together; a crash between them is redone from the outbox.
+    await Promise.all([
+      this.deps.feed.record(job, previousUpdatedAt),
+      this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job)),
+    ]);
     for (const effect of effects) await this.runEffect(job, effect, changeVersion);
   }
 

@@ -54,33 +54,44 @@ const DAY_LISTS_KEPT = 10_000;
 export class CassandraJobFeed implements JobFeed {
   /** Each organisation's day partitions as read at a moment (core/jobs/feed-days.ts says why that is enough). */
   private readonly dayLists = new Map<string, { days: string[]; readAt: Date }>();
+  /** The (organisation, day) partitions this process has recorded in job_feed_days. */
+  private readonly recordedDays = new Set<string>();
 
   constructor(
     private readonly db: CassandraClient,
     private readonly now = () => new Date(),
   ) {}
 
-  /** Indexes the job at its current updated_at and drops its previous row (readers skip stale rows anyway). */
+  /**
+   * Indexes the job at its current updated_at and drops its previous row, in one unlogged batch:
+   * one round trip, and when both rows share a day partition (almost always) they change together.
+   * The day is recorded only the first time this process writes to it (recording it again is a
+   * no-op write; readers skip stale rows anyway).
+   */
   async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
     const day = dayOf(job.updated_at);
-    await Promise.all([
-      this.db.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [job.org_id, day]),
-      this.db.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id, summary) VALUES (?, ?, ?, ?, ?)', [
-        job.org_id,
-        day,
-        job.updated_at,
-        job.job_id,
-        encodeSummary(summaryOf(job)),
-      ]),
-    ]);
+    const statements = [
+      {
+        query: 'INSERT INTO job_feed (org_id, day, updated_at, job_id, summary) VALUES (?, ?, ?, ?, ?)',
+        params: [job.org_id, day, job.updated_at, job.job_id, encodeSummary(summaryOf(job))],
+      },
+    ];
     if (previousUpdatedAt && previousUpdatedAt.getTime() !== job.updated_at.getTime()) {
-      await this.db.execute('DELETE FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?', [
-        job.org_id,
-        dayOf(previousUpdatedAt),
-        previousUpdatedAt,
-        job.job_id,
-      ]);
+      statements.push({
+        query: 'DELETE FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
+        params: [job.org_id, dayOf(previousUpdatedAt), previousUpdatedAt, job.job_id],
+      });
     }
+    const dayKey = `${job.org_id}/${day}`;
+    await Promise.all([
+      this.db.batch(statements, { prepare: true, logged: false }),
+      this.recordedDays.has(dayKey)
+        ? null
+        : this.db.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [job.org_id, day]).then(() => {
+            if (this.recordedDays.size >= DAY_LISTS_KEPT) this.recordedDays.clear();
+            this.recordedDays.add(dayKey);
+          }),
+    ]);
   }
 
   /** Up to `limit` feed rows after `from`, in (updated_at, job_id) order, across day partitions. */
