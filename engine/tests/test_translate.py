@@ -1,6 +1,9 @@
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
+
+import pytest
 
 from verse_engine import translate
 from verse_engine.languages import find
@@ -119,3 +122,37 @@ def test_without_an_llm_whisper_translates_and_an_english_song_is_its_own_transl
     english = translate.translate_lines("base", None, SUNG, find("English"))
     assert english.lines == ["uno", "dos", "tres"] and english.method == "source is English"
     assert calls == ["translate"]
+
+
+class _Trickle(_Chat):
+    def do_POST(self):  # noqa: N802 - http.server naming
+        self.rfile.read(int(self.headers["content-length"]))
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.end_headers()
+        try:
+            for _ in range(200):  # a byte every 0.05 s: each read is quick, the whole never ends in time
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(0.05)
+        except OSError:
+            pass
+
+
+def test_an_llm_that_trickles_its_answer_is_cut_at_the_deadline_and_whisper_translates(monkeypatch):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("VERSE_LLM_BASE_URL", f"http://127.0.0.1:{server.server_port}/v1")
+    monkeypatch.setenv("VERSE_LLM_MODEL", "test-model")
+    with pytest.raises(TimeoutError):
+        llm_translate(["hola"], find("Spanish"), timeout=0.5)
+    _whisper_hears(monkeypatch, HEARD)
+    real = translate.llm_translate
+    monkeypatch.setattr(translate, "llm_translate", lambda lines, language: real(lines, language, timeout=0.5))
+    started = time.monotonic()
+    out = translate.translate_lines("base", None, SUNG, find("Spanish"))
+    elapsed = time.monotonic() - started
+    server.shutdown()
+    assert elapsed < 3
+    assert out.lines == ["one", "two", ""] and [d["component"] for d in out.degraded] == ["llm"]

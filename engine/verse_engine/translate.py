@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.request
 from dataclasses import dataclass, field
 
@@ -39,6 +40,25 @@ def llm_configured() -> bool:
     return bool(os.environ.get("VERSE_LLM_BASE_URL") and os.environ.get("VERSE_LLM_MODEL"))
 
 
+#: The most an LLM answer may be: far above any song's translation and notes.
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+
+
+def read_bounded(response, deadline: float) -> bytes:
+    """The whole body by `deadline` and within MAX_ANSWER_BYTES; TimeoutError or ValueError
+    otherwise, which the caller treats as no answer. urllib's timeout bounds each read only, so a
+    server that trickles could hold the engine for ever; read1 returns whatever has arrived, so the
+    deadline is checked as the bytes come."""
+    body = bytearray()
+    while chunk := response.read1(65536):
+        body += chunk
+        if len(body) > MAX_ANSWER_BYTES:
+            raise ValueError(f"the LLM answer is over {MAX_ANSWER_BYTES} bytes")
+        if time.monotonic() > deadline:
+            raise TimeoutError("the LLM answer did not arrive within its deadline")
+    return bytes(body)
+
+
 def llm_translate(lines: list[str], language: Language, timeout: float = 120.0) -> tuple[list[str], str | None]:
     """Translations (same count as lines) and cultural notes (None when the model finds none)."""
     prompt = (
@@ -62,7 +82,7 @@ def llm_translate(lines: list[str], language: Language, timeout: float = 120.0) 
         },
     )
     with urllib.request.urlopen(request, timeout=timeout) as response:
-        content = json.load(response)["choices"][0]["message"]["content"]
+        content = json.loads(read_bounded(response, time.monotonic() + timeout))["choices"][0]["message"]["content"]
     parsed = json.loads(content)
     translated = [str(x) for x in parsed.get("lines", [])]
     if len(translated) != len(lines):
