@@ -37,11 +37,28 @@ export interface Principal {
   key: ApiKeyRecord;
 }
 
+export interface KeyWithOrganisation {
+  key: ApiKeyRecord;
+  /** Null if the organisation is gone (the key is then refused). */
+  org: Organisation | null;
+}
+
+/** The key, then its organisation: two reads, for stores that keep nothing between requests. */
+export async function keyWithOrganisation(
+  store: Pick<OrganisationStore, 'findKeyByHash' | 'getOrganisation'>,
+  keyHash: string,
+): Promise<KeyWithOrganisation | null> {
+  const key = await store.findKeyByHash(keyHash);
+  return key ? { key, org: await store.getOrganisation(key.org_id) } : null;
+}
+
 export interface OrganisationStore {
   createOrganisation(org: Organisation): Promise<void>;
   getOrganisation(orgId: string): Promise<Organisation | null>;
   createKey(key: ApiKeyRecord, keyPrefix: string): Promise<void>;
   findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** What authentication reads on every request: the key and its organisation (keyWithOrganisation). */
+  findKeyWithOrganisation(keyHash: string): Promise<KeyWithOrganisation | null>;
   revokeKey(keyHash: string, at: Date): Promise<boolean>;
   /** Adds (or with a negative n removes) credits atomically; returns the new balance. */
   addCredits(orgId: string, n: number): Promise<number>;

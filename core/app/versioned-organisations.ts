@@ -1,7 +1,7 @@
 /**
- * The organisation store as authentication reads it on every request: API keys and organisation
- * records are kept in memory and served while the organisation's version (TenancyVersions) stands
- * still, so a request costs one counter read instead of two record reads. Every change goes
+ * The organisation store as authentication reads it on every request (findKeyWithOrganisation):
+ * a key and its organisation are kept in memory and served while the organisation's version
+ * (TenancyVersions) stands still, so a request costs one counter read instead of two record reads. Every change goes
  * through here and moves the version after it is stored, so a revoked key, new credits or new
  * limits take effect at the next request on every gateway.
  *
@@ -13,7 +13,14 @@
  */
 
 import type { TenancyVersions } from '../ports/tenancy-versions.ts';
-import type { ApiKeyRecord, Organisation, OrganisationStore, Plan } from '../tenancy.ts';
+import {
+  type ApiKeyRecord,
+  type KeyWithOrganisation,
+  keyWithOrganisation,
+  type Organisation,
+  type OrganisationStore,
+  type Plan,
+} from '../tenancy.ts';
 
 const KEEP_MS = 60_000;
 /** Entries kept per kind; the oldest is dropped beyond this. */
@@ -41,7 +48,7 @@ class Shelf<T> {
 }
 
 export class VersionedOrganisationStore implements OrganisationStore {
-  private readonly keys = new Shelf<ApiKeyRecord | null>();
+  private readonly keys = new Shelf<ApiKeyRecord>();
   private readonly orgs = new Shelf<Organisation | null>();
   /** A key's organisation never changes, so it is remembered once seen. */
   private readonly orgOfKey = new Map<string, string>();
@@ -61,31 +68,37 @@ export class VersionedOrganisationStore implements OrganisationStore {
     }
   }
 
-  async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+  /**
+   * The key and its organisation under one version read: served from memory while the version
+   * stands still, otherwise read through and kept under the version read before the records.
+   */
+  async findKeyWithOrganisation(keyHash: string): Promise<KeyWithOrganisation | null> {
     const orgId = this.orgOfKey.get(keyHash);
     const version = orgId === undefined ? null : await this.version(orgId);
-    if (version !== null) {
-      const kept = this.keys.get(keyHash, version, this.now());
-      if (kept !== undefined) return kept;
+    if (orgId !== undefined && version !== null) {
+      const now = this.now();
+      const key = this.keys.get(keyHash, version, now);
+      const org = this.orgs.get(orgId, version, now);
+      if (key !== undefined && org !== undefined) return key ? { key, org } : null;
     }
-    const key = await this.inner.findKeyByHash(keyHash);
-    if (key) {
+    const found = await keyWithOrganisation(this.inner, keyHash);
+    if (found) {
       if (this.orgOfKey.size >= MAX_ENTRIES) this.orgOfKey.delete(this.orgOfKey.keys().next().value!);
-      this.orgOfKey.set(keyHash, key.org_id);
-      if (version !== null && key.org_id === orgId) this.keys.put(keyHash, key, version, this.now());
+      this.orgOfKey.set(keyHash, found.key.org_id);
+      if (version !== null && orgId === found.key.org_id) {
+        this.keys.put(keyHash, found.key, version, this.now());
+        this.orgs.put(found.key.org_id, found.org, version, this.now());
+      }
     }
-    return key;
+    return found;
   }
 
-  async getOrganisation(orgId: string): Promise<Organisation | null> {
-    const version = await this.version(orgId);
-    if (version !== null) {
-      const kept = this.orgs.get(orgId, version, this.now());
-      if (kept !== undefined) return kept;
-    }
-    const org = await this.inner.getOrganisation(orgId);
-    if (version !== null && org) this.orgs.put(orgId, org, version, this.now());
-    return org;
+  findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    return this.inner.findKeyByHash(keyHash);
+  }
+
+  getOrganisation(orgId: string): Promise<Organisation | null> {
+    return this.inner.getOrganisation(orgId);
   }
 
   createOrganisation(org: Organisation): Promise<void> {

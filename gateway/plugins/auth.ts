@@ -20,12 +20,11 @@ export async function authenticate(orgs: OrganisationStore, header: string | und
   if (!match?.[1]) throw unauthorized('Malformed Authorization header. Expected: Bearer <API_KEY>.');
   const key = match[1];
   if (!isWellFormedApiKey(key)) throw unauthorized('Invalid API key.');
-  const record = await orgs.findKeyByHash(hashApiKey(key));
-  if (!record) throw unauthorized('Invalid API key.');
-  if (!keyIsUsable(record, new Date())) throw unauthorized('This API key is inactive or expired.');
-  const org = await orgs.getOrganisation(record.org_id);
-  if (!org) throw unauthorized('Invalid API key.');
-  return { org, key: record };
+  const found = await orgs.findKeyWithOrganisation(hashApiKey(key));
+  if (!found) throw unauthorized('Invalid API key.');
+  if (!keyIsUsable(found.key, new Date())) throw unauthorized('This API key is inactive or expired.');
+  if (!found.org) throw unauthorized('Invalid API key.');
+  return { org: found.org, key: found.key };
 }
 
 export default fp<AuthOptions>(

@@ -1,5 +1,13 @@
 /** OrganisationStore on Cassandra. Credits change by compare-and-set so concurrent gateways never lose an update. */
-import type { ApiKeyRecord, Organisation, OrganisationStore, Plan, Scope } from '../../core/tenancy.ts';
+import {
+  type ApiKeyRecord,
+  type KeyWithOrganisation,
+  keyWithOrganisation,
+  type Organisation,
+  type OrganisationStore,
+  type Plan,
+  type Scope,
+} from '../../core/tenancy.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -65,6 +73,10 @@ export class CassandraOrganisationStore implements OrganisationStore {
       'INSERT INTO api_keys_by_org (org_id, key_id, key_hash, key_prefix, scope, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       [key.org_id, key.key_id, key.key_hash, keyPrefix, key.scope, key.created_at],
     );
+  }
+
+  findKeyWithOrganisation(keyHash: string): Promise<KeyWithOrganisation | null> {
+    return keyWithOrganisation(this, keyHash);
   }
 
   async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {

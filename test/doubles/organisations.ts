@@ -1,5 +1,12 @@
 /** In-memory OrganisationStore for unit tests of the code around the store. */
-import type { ApiKeyRecord, Organisation, OrganisationStore, Plan } from '../../core/tenancy.ts';
+import {
+  type ApiKeyRecord,
+  type KeyWithOrganisation,
+  keyWithOrganisation,
+  type Organisation,
+  type OrganisationStore,
+  type Plan,
+} from '../../core/tenancy.ts';
 
 export class MemoryOrganisationStore implements OrganisationStore {
   readonly orgs = new Map<string, Organisation>();
@@ -15,6 +22,10 @@ export class MemoryOrganisationStore implements OrganisationStore {
   async createKey(key: ApiKeyRecord): Promise<void> {
     this.keys.set(key.key_hash, { ...key });
   }
+  findKeyWithOrganisation(keyHash: string): Promise<KeyWithOrganisation | null> {
+    return keyWithOrganisation(this, keyHash);
+  }
+
   async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
     const key = this.keys.get(keyHash);
     return key ? { ...key } : null;

@@ -62,8 +62,8 @@ async function setUp(now = () => 0) {
 
 /** What authentication does on each request. */
 const authenticate = async (store: VersionedOrganisationStore) => {
-  const found = await store.findKeyByHash('hash_1');
-  return { key: found, org: found ? await store.getOrganisation(found.org_id) : null };
+  const found = await store.findKeyWithOrganisation('hash_1');
+  return { key: found?.key ?? null, org: found?.org ?? null };
 };
 
 describe('keys and organisations kept while unchanged', () => {
