@@ -1,22 +1,11 @@
 /** Feed rows carry the job's summary as JSON: it reads back with its dates, and a bad one is no summary. */
-import { describe, expect, it } from 'vitest';
-import { newUuid } from '../../../core/ids.ts';
-import { parseSubmission } from '../../../core/jobs/submission.ts';
-import { summaryOf } from '../../../core/jobs/summary.ts';
-import { newJobRecord } from '../../../gateway/jobs/create.ts';
-import { encodeSummary, readSummary } from '../../../sinks/cassandra/feed.ts';
 
-function createTestJobRecord() {
-  const input = parseSubmission({ language: 'French', audio_url: 'https://cdn.example/a.mp3' }, 'json');
-  return newJobRecord(
-    newUuid(),
-    { org_id: 'org_unit', key_id: null },
-    { input, audio: { source: 'url', url: input.audio_url! } },
-    null,
-    null,
-    new Date(),
-  );
-}
+import { describe, expect, it } from 'vitest';
+import { summaryOf } from '../../../core/jobs/summary.ts';
+import { encodeSummary, readSummary } from '../../../sinks/cassandra/feed.ts';
+import { unitJobRecord } from '../../support/jobs.ts';
+
+const createTestJobRecord = () => unitJobRecord({ language: 'French' });
 
 describe('feed row summaries', () => {
   it('read back equal, dates as dates', () => {

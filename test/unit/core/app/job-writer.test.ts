@@ -3,13 +3,12 @@
  * the next stage's message), a crash between any two of its steps followed by a sweep, a retried
  * creation after a partial one, and batch completion.
  */
+
 import { describe, expect, it } from 'vitest';
 import { CreationIncompleteError, JobWriter } from '../../../../core/app/job-writer.ts';
 import { newUuid } from '../../../../core/ids.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
-import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { OUTBOX_STALE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../../../core/policy.ts';
-import { newJobRecord } from '../../../../gateway/jobs/create.ts';
 import {
   MemoryBatchStore,
   MemoryJobFeed,
@@ -18,6 +17,7 @@ import {
   MemoryTimers,
   MemoryUsageLedger,
 } from '../../../doubles/job-ports.ts';
+import { unitJobRecord } from '../../../support/jobs.ts';
 
 /** The writer's ports, each method able to fail on the Nth call across all of them (a crash there). */
 function ports(failAtCall = 0) {
@@ -56,17 +56,7 @@ function ports(failAtCall = 0) {
   return { ...raw, writer, sweeper, calls: () => calls };
 }
 
-function newJob(fields: Record<string, unknown> = {}, batchId: string | null = null): JobRecord {
-  const input = parseSubmission({ language: 'English', audio_url: 'https://cdn.example/a.mp3', ...fields }, 'json');
-  return newJobRecord(
-    newUuid(),
-    { org_id: 'org_unit', key_id: null },
-    { input, audio: { source: 'url', url: input.audio_url! } },
-    null,
-    batchId,
-    new Date(),
-  );
-}
+const newJob = unitJobRecord;
 
 const later = () => new Date(Date.now() + OUTBOX_STALE_MS + 1000);
 const transcribed = (at = new Date()) => ({

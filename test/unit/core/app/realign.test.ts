@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NoStoredAudioError, realign } from '../../../../core/app/realign.ts';
-import { newUuid } from '../../../../core/ids.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { lineTextHash } from '../../../../core/jobs/line-text.ts';
-import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { type AlignRequest, type Engine, EngineError } from '../../../../core/ports/engine.ts';
-import { newJobRecord } from '../../../../gateway/jobs/create.ts';
+import { unitJobRecord } from '../../../support/jobs.ts';
 import { untimedLine } from '../../../support/lyrics.ts';
 
 const line = (text: string) => untimedLine(text);
 
 function job(audioKey: string | null): JobRecord {
-  const input = parseSubmission({ language: 'English', audio_url: 'https://cdn.example/a.mp3' }, 'json');
-  const record = newJobRecord(
-    newUuid(),
-    { org_id: 'org_unit', key_id: null },
-    { input, audio: { source: 'url', url: input.audio_url! } },
-    null,
-    null,
-    new Date(),
-  );
-  return { ...record, audio_key: audioKey };
+  return { ...unitJobRecord(), audio_key: audioKey };
 }
 
 /** An engine that times `answered` of the lines it is given, one second each. */

@@ -2,9 +2,11 @@
  * Derailed lines: words of one line placed seconds apart by the aligner are mended and flagged; a
  * line with a word the recogniser is unsure of is flagged.
  */
+
 import { describe, expect, it } from 'vitest';
 import type { LyricLine } from '../../../../core/jobs/job.ts';
 import { LOW_WORD_CONFIDENCE, mendDerailedWords, withTimings } from '../../../../core/jobs/timings.ts';
+import { untimedLine } from '../../../support/lyrics.ts';
 
 const w = (word: string, start: number, end: number) => ({ word, start, end });
 
@@ -40,16 +42,7 @@ describe('mendDerailedWords', () => {
 });
 
 describe('withTimings', () => {
-  const line: LyricLine = {
-    text: 'And the morning comes again',
-    transliteration: 'And the morning comes again',
-    translation: null,
-    start: null,
-    end: null,
-    words: null,
-    confidence: null,
-    flagged: false,
-  };
+  const line: LyricLine = untimedLine('And the morning comes again');
 
   it('flags a mended line and starts it with its first mended word', () => {
     const [timed] = withTimings([line], {
