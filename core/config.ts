@@ -22,6 +22,12 @@ export interface Config {
   kafkaBrokers: string[];
   /** Partitions for new topics: the ceiling on consumers per group. */
   kafkaPartitions: number;
+  /**
+   * Messages one processor member handles at once, across its partitions and within one (never two
+   * of one job). Size it to what the engine pool behind the members can take; beyond it the engine
+   * answers busy and the members back off.
+   */
+  processorConcurrency: number;
   cassandraContactPoints: string[];
   cassandraLocalDataCenter: string;
   /** Replication factor for the keyspace: 1 on a laptop, 3 in production. */
@@ -133,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: url(env, 'VERSE_BASE_URL', `http://127.0.0.1:${port}`),
     kafkaBrokers: list(env.VERSE_KAFKA_BROKERS || '127.0.0.1:9092'),
     kafkaPartitions: integer(env, 'VERSE_KAFKA_PARTITIONS', 6),
+    processorConcurrency: integer(env, 'VERSE_PROCESSOR_CONCURRENCY', 8),
     cassandraContactPoints: list(env.VERSE_CASSANDRA_CONTACT_POINTS || '127.0.0.1:9042'),
     cassandraLocalDataCenter: env.VERSE_CASSANDRA_LOCAL_DC || 'datacenter1',
     cassandraReplication: integer(env, 'VERSE_CASSANDRA_REPLICATION', 1),

@@ -7,6 +7,8 @@
  * redelivers the message and nothing is lost. A message that is not due yet (a webhook retry
  * waiting for its minute) pauses its partition instead of sleeping in the handler: the consumer
  * keeps heartbeating and serving its other partitions, and the message is fetched again on resume.
+ * A member handles up to VERSE_PROCESSOR_CONCURRENCY messages at once, across its partitions and
+ * within one, never two of the same job at a time (key-lanes.ts).
  */
 import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
@@ -16,6 +18,8 @@ import type { SharedCounters } from '../core/ports/metrics.ts';
 import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
 import { type RetryPolicy, retryDelay } from '../core/retry.ts';
 import { topicsFor } from '../sinks/kafka/topics.ts';
+import { handleInLanes } from './key-lanes.ts';
+import { Slots } from './slots.ts';
 
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
 export class PoisonMessageError extends Error {
@@ -189,20 +193,25 @@ export async function startProcessor<K extends TopicKey>(
     }
   }
 
+  const slots = new Slots(deps.config.processorConcurrency);
+
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, pause, commitOffsetsIfNecessary, isRunning, isStale } = payload;
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
-      const waitMs = await handleOne({ topic: batch.topic, partition: batch.partition, message, heartbeat });
-      if (waitMs !== null) {
-        // Leave this offset unresolved: after the pause the partition is fetched again from here.
-        const resume = pause();
-        setTimeout(resume, Math.max(10, waitMs)).unref();
-        return;
-      }
-      resolveOffset(message.offset);
-      await commitOffsetsIfNecessary();
-      await heartbeat();
+    const messages = batch.messages.map((message) => ({ key: message.key?.toString() ?? null, offset: message.offset, message }));
+    const waitMs = await handleInLanes(messages, {
+      slots,
+      handle: ({ message }) => handleOne({ topic: batch.topic, partition: batch.partition, message, heartbeat }),
+      resolve: resolveOffset,
+      settle: async () => {
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      },
+      keepGoing: () => isRunning() && !isStale(),
+    });
+    if (waitMs !== null) {
+      // The unfinished offsets stay unresolved: after the pause the partition is fetched again from there.
+      const resume = pause();
+      setTimeout(resume, Math.max(10, waitMs)).unref();
     }
   }
 
@@ -211,7 +220,8 @@ export async function startProcessor<K extends TopicKey>(
   await consumer.run({
     autoCommit: true,
     autoCommitInterval: 1000,
-    partitionsConsumedConcurrently: 3,
+    // Every partition may have a batch going; the member's slots bound the messages in flight.
+    partitionsConsumedConcurrently: deps.config.processorConcurrency,
     eachBatchAutoResolve: false,
     eachBatch,
   });

@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { batchFinishedAt } from '../jobs/batch.ts';
 import type { JobPatch, JobRecord } from '../jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../jobs/lifecycle.ts';
+import { isUnseenChange } from '../jobs/unseen-changes.ts';
 import type { Logger } from '../logger.ts';
 import {
   ALIGNMENT_ALLOWANCE_MS,
@@ -145,25 +146,23 @@ export class JobWriter {
         lifecycle = t.lifecycle;
         lifecycleEffects = t.effects;
       }
-      const next: JobRecord = {
-        ...prev,
-        ...request.patch,
-        lifecycle,
-        version: prev.version + 1,
-        updated_at: nextUpdatedAt(prev.updated_at),
-      };
+      const next: JobRecord = { ...prev, ...request.patch, lifecycle, version: prev.version + 1 };
       // A gate that opens mints its review link in the same write (spec: not for review_delivery=api).
       if (lifecycleEffects.includes('open_review_gate') && next.review_delivery !== 'api') {
         Object.assign(next, mintReviewLink(this.deps.config.reviewSecret, next.job_id));
       }
+      const seen = !isUnseenChange(prev, next);
+      next.updated_at = seen ? nextUpdatedAt(prev.updated_at) : prev.updated_at;
       const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
-      await this.deps.jobs.addOutbox(jobId, next.version, effects, prev.updated_at);
+      // The outbox brackets side effects; an unseen change without effects has none to owe.
+      const bracketed = seen || effects.length > 0;
+      if (bracketed) await this.deps.jobs.addOutbox(jobId, next.version, effects, prev.updated_at);
       if (!(await this.deps.jobs.replace(next, prev.version))) {
-        await this.deps.jobs.removeOutbox(jobId, next.version);
+        if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
         continue;
       }
-      await this.runEffects(next, prev.updated_at, effects);
-      await this.deps.jobs.removeOutbox(jobId, next.version);
+      await this.runEffects(next, seen ? prev.updated_at : null, effects, next.version, seen);
+      if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
       return { job: next, changed: true, effects };
     }
   }
@@ -223,18 +222,24 @@ export class JobWriter {
     return this.deps.jobs.outboxOlderThan(new Date(now.getTime() - OUTBOX_STALE_MS));
   }
 
-  /** `changeVersion` names the change the effects belong to; event ids derive from it. */
+  /**
+   * `changeVersion` names the change the effects belong to; event ids derive from it. `seen`: the
+   * change shows to clients, so it gets a feed row and a `jobs.changes` record (unseen-changes.ts).
+   */
   private async runEffects(
     job: JobRecord,
     previousUpdatedAt: Date | null,
     effects: SideEffect[],
     changeVersion = job.version,
+    seen = true,
   ): Promise<void> {
     // Independent writes, so they go together; a crash between them is redone from the outbox.
-    await Promise.all([
-      this.deps.feed.record(job, previousUpdatedAt),
-      this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job)),
-    ]);
+    if (seen) {
+      await Promise.all([
+        this.deps.feed.record(job, previousUpdatedAt),
+        this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job)),
+      ]);
+    }
     for (const effect of effects) await this.runEffect(job, effect, changeVersion);
   }
 

@@ -5,11 +5,13 @@ language given. WER per song or clip, pooled per set, decode time per audio seco
 leave-one-song-out figure: the setting a selection on two shared songs would pick, scored on the
 third.
 
-    engine/.venv/bin/python -m bench.decoding          (from engine/; about 15 minutes on 2 cores)
+    engine/.venv/bin/python -m bench.decoding          (from engine/; about 25 minutes on 2 cores)
+    engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
 from collections.abc import Callable
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from faster_whisper.vad import VadOptions, get_speech_timestamps
 
 from verse_engine import audio, whisper
 from verse_engine.languages import find
@@ -47,6 +50,8 @@ class Setting:
     #: Production's post-processing: segments that loop dropped, letterless tokens and runs cut.
     cleaned: bool = True
     notes: str = ""
+    #: Decode each sung phrase on its own (clip_timestamps) rather than the VAD-concatenated stream.
+    phrases: bool = False
 
 
 def _with(base: dict, **changes) -> dict:
@@ -73,7 +78,36 @@ SETTINGS = [
         notes="current with Whisper's six fallback temperatures",
     ),
     Setting("current, no VAD", _with(whisper.SONG_SETTINGS, vad_filter=False), notes="current without VAD"),
+    Setting(
+        "phrases + neighbour prompt",
+        _with(DEFAULTS, condition_on_previous_text=True),
+        phrases=True,
+        notes="defaults, each sung phrase decoded in place with the phrase before as its prompt",
+    ),
+    Setting(
+        "phrases, current",
+        _with(whisper.SONG_SETTINGS, vad_filter=False),
+        phrases=True,
+        notes="current settings, each sung phrase decoded in place, no prompt",
+    ),
+    Setting(
+        "phrases + neighbour prompt, current",
+        _with(whisper.SONG_SETTINGS, vad_filter=False, condition_on_previous_text=True),
+        phrases=True,
+        notes="current settings, each sung phrase decoded in place with the phrase before as its prompt",
+    ),
 ]
+
+#: A sung phrase: the song VAD's speech, cut at 30 s so each phrase is one Whisper window.
+PHRASE_VAD = {**whisper.SONG_VAD, "max_speech_duration_s": 30.0}
+
+
+def phrase_clips(samples: np.ndarray) -> list[float]:
+    """The phrases' start and end seconds, flattened as faster-whisper's clip_timestamps wants them.
+    Unlike vad_filter, which decodes the phrases glued together, each is decoded at its own place
+    in the song, so a window never spans the silence between two phrases."""
+    chunks = get_speech_timestamps(samples, VadOptions(**PHRASE_VAD))
+    return [t / audio.SAMPLE_RATE for c in chunks for t in (c["start"], c["end"])]
 
 
 @dataclass
@@ -101,7 +135,13 @@ def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
     language = find(item.language)
     started = time.perf_counter()
     loop_ratio = whisper.LOOP_COMPRESSION_RATIO if setting.cleaned else float("inf")
-    words, _ = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **setting.settings)
+    settings = dict(setting.settings)
+    if setting.phrases:
+        clips = phrase_clips(item.samples)
+        if not clips:
+            return "", time.perf_counter() - started
+        settings["clip_timestamps"] = clips
+    words, _ = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **settings)
     if setting.cleaned:
         words = clean_words(words)
     # Every setting's words are put in the language's own script as production does: that is not a
@@ -143,11 +183,22 @@ def leave_one_song_out(songs: list[Item], names: list[str]) -> list[dict]:
     return rows
 
 
-def main(progress: Callable[[str], None] = print) -> None:
+def chosen(only: list[str] | None) -> list[Setting]:
+    """Every setting, or the named ones beside defaults and current (which every table compares)."""
+    if not only:
+        return SETTINGS
+    unknown = set(only) - {s.name for s in SETTINGS}
+    if unknown:
+        raise SystemExit(f"unknown settings: {sorted(unknown)}")
+    return [s for s in SETTINGS if s.name in {"defaults", "current", *only}]
+
+
+def main(progress: Callable[[str], None] = print, only: list[str] | None = None) -> None:
     model = whisper.default_model()
     every = items()
-    names = [s.name for s in SETTINGS]
-    for setting in SETTINGS:
+    settings = chosen(only)
+    names = [s.name for s in settings]
+    for setting in settings:
         for item in every:
             text, seconds = transcript(model, item, setting)
             errors, words = wer(item.reference, text)
@@ -163,7 +214,7 @@ def main(progress: Callable[[str], None] = print) -> None:
         json.dumps(
             {
                 "model": model,
-                "settings": {s.name: s.notes for s in SETTINGS},
+                "settings": {s.name: s.notes for s in settings},
                 "items": [{"name": i.name, "kind": i.kind, "results": i.results} for i in every],
                 "leave_one_song_out": loso,
             },
@@ -173,4 +224,6 @@ def main(progress: Callable[[str], None] = print) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", help="a setting to run beside defaults and current")
+    main(only=parser.parse_args().only)

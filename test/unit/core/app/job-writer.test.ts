@@ -119,6 +119,39 @@ describe('what each transition owes', () => {
     ]);
   });
 
+  it('a claim no client can see: updated_at kept, no feed row or change record, its timer still owed through the outbox', async () => {
+    const { p, job } = await created();
+    const rowsBefore = [...p.feed.rows];
+    const outboxWrites: number[] = [];
+    const addOutbox = p.jobs.addOutbox.bind(p.jobs);
+    p.jobs.addOutbox = (jobId, version, effects, previous) => {
+      outboxWrites.push(version);
+      return addOutbox(jobId, version, effects, previous);
+    };
+    const claimed = await p.writer.change(job.job_id, () => ({
+      patch: { transcription_attempt: 1, transcription_started_at: new Date() },
+    }));
+    expect(claimed?.job.version).toBe(job.version + 1);
+    expect(claimed?.job.updated_at).toEqual(job.updated_at);
+    expect(p.feed.rows).toEqual(rowsBefore);
+    expect(p.publisher.on('jobChanges')).toEqual([]);
+    expect(p.timers.scheduled).toHaveLength(1);
+    expect(outboxWrites).toEqual([job.version + 1]);
+    expect(p.jobs.outbox.size).toBe(0);
+
+    // Storing the fetched audio owes nothing at all: not even an outbox entry.
+    await p.writer.change(job.job_id, () => ({ patch: { audio_key: 'audio/k', audio_format: 'mp3' } }));
+    expect(outboxWrites).toEqual([job.version + 1]);
+    expect(p.publisher.on('jobChanges')).toEqual([]);
+
+    // The next change clients see moves the row the job has had since its creation.
+    const ready = await p.writer.change(job.job_id, () => transcribed());
+    expect(p.feed.rows.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at)).toEqual([
+      +ready!.job.updated_at,
+    ]);
+    expect(p.publisher.on('jobChanges').map((r) => r.version)).toEqual([job.version + 3]);
+  });
+
   it('transcript ready with alignment requested: the alignment stage is queued and the duration counted', async () => {
     const { p, job } = await created();
     const outcome = await p.writer.change(job.job_id, () => transcribed());
@@ -237,6 +270,26 @@ describe('a crash between any two steps of a change, then a sweep', () => {
         expect(p.publisher.on('stageResults'), `step ${step}`).toEqual([]);
         expect(p.usage.totals.get('org_unit:duration_ms'), `step ${step}`).toBeUndefined();
       }
+    }
+  });
+
+  it('a crash at every step of an unseen claim: after the sweep its timer is owed or the claim never landed', async () => {
+    const claim = () => ({ patch: { transcription_attempt: 1, transcription_started_at: new Date() } });
+    const clean = ports();
+    const cleanJob = newJob();
+    await clean.writer.create(cleanJob);
+    const before = clean.calls();
+    await clean.writer.change(cleanJob.job_id, claim);
+    for (let step = before + 1; step <= clean.calls(); step++) {
+      const p = ports(step);
+      const job = newJob();
+      await p.writer.create(job);
+      await p.writer.change(job.job_id, claim).catch(() => undefined);
+      await p.sweeper.sweep(later());
+      const stored = p.jobs.rows.get(job.job_id)!;
+      expect(p.jobs.outbox.size, `step ${step}: outbox`).toBe(0);
+      const timers = p.timers.scheduled.filter((t) => t.kind === 'transcription_allowance');
+      expect(timers.length > 0, `step ${step}: timer`).toBe(stored.transcription_attempt === 1);
     }
   });
 
