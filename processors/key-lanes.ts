@@ -30,7 +30,10 @@ export interface LaneOptions<M extends LaneMessage> {
 }
 
 /** Runs the batch; returns how long its partition should pause when a message was not due, else null. */
-export async function handleInLanes<M extends LaneMessage>(messages: M[], options: LaneOptions<M>): Promise<number | null> {
+export async function handleInLanes<M extends LaneMessage>(
+  messages: M[],
+  options: LaneOptions<M>,
+): Promise<number | null> {
   const lanes = new Map<string, number[]>();
   messages.forEach((message, index) => {
     // A message without a key has no order to keep with any other.

@@ -197,7 +197,11 @@ export async function startProcessor<K extends TopicKey>(
 
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, pause, commitOffsetsIfNecessary, isRunning, isStale } = payload;
-    const messages = batch.messages.map((message) => ({ key: message.key?.toString() ?? null, offset: message.offset, message }));
+    const messages = batch.messages.map((message) => ({
+      key: message.key?.toString() ?? null,
+      offset: message.offset,
+      message,
+    }));
     const waitMs = await handleInLanes(messages, {
       slots,
       handle: ({ message }) => handleOne({ topic: batch.topic, partition: batch.partition, message, heartbeat }),

@@ -132,17 +132,34 @@ export class JobWriter {
   /**
    * Applies `decide` to the current job until its compare-and-set wins. `decide` sees fresh state on
    * every try, so a stale message or a lost race turns into "nothing to do" instead of a double apply.
+   * `known`: the job as the caller last read or wrote it. The first try starts from it without a
+   * read; if it is no longer current the compare-and-set fails and the job is read as usual.
    */
-  async change(jobId: string, decide: (job: JobRecord) => ChangeRequest | null): Promise<ChangeOutcome | null> {
-    for (;;) {
-      const prev = await this.deps.jobs.get(jobId);
+  async change(
+    jobId: string,
+    decide: (job: JobRecord) => ChangeRequest | null,
+    known?: JobRecord,
+  ): Promise<ChangeOutcome | null> {
+    let assumed = known?.job_id === jobId ? known : undefined;
+    for (; ; assumed = undefined) {
+      const prev = assumed ?? (await this.deps.jobs.get(jobId));
       if (!prev) return null;
       const request = decide(prev);
-      if (!request) return { job: prev, changed: false, effects: [] };
+      // On assumed state "nothing to do" may be out of date: only the stored job can say so.
+      if (!request) {
+        if (assumed) continue;
+        return { job: prev, changed: false, effects: [] };
+      }
       let lifecycle = request.patch?.lifecycle ?? prev.lifecycle;
       let lifecycleEffects: Effect[] = [];
       if (request.event) {
-        const t = transition(lifecycle, request.event);
+        let t: ReturnType<typeof transition>;
+        try {
+          t = transition(lifecycle, request.event);
+        } catch (error) {
+          if (assumed && error instanceof TransitionError) continue;
+          throw error;
+        }
         lifecycle = t.lifecycle;
         lifecycleEffects = t.effects;
       }
@@ -171,9 +188,10 @@ export class JobWriter {
   async changeIfAllowed(
     jobId: string,
     decide: (job: JobRecord) => ChangeRequest | null,
+    known?: JobRecord,
   ): Promise<ChangeOutcome | null> {
     try {
-      return await this.change(jobId, decide);
+      return await this.change(jobId, decide, known);
     } catch (error) {
       if (error instanceof TransitionError) {
         const job = await this.deps.jobs.get(jobId);

@@ -51,15 +51,19 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
       const language = findLanguage(job.language);
       if (!language) throw new PoisonMessageError(`job ${job.job_id} has unknown language ${job.language}`);
 
-      const claimed = await deps.writer.change(job.job_id, (j) =>
-        isAligning(j)
-          ? {
-              patch: {
-                alignment_attempt: j.alignment_attempt + 1,
-                alignment_started_at: j.alignment_started_at ?? new Date(),
-              },
-            }
-          : null,
+      const claimed = await deps.writer.change(
+        job.job_id,
+        (j) =>
+          isAligning(j)
+            ? {
+                patch: {
+                  alignment_attempt: j.alignment_attempt + 1,
+                  alignment_started_at: j.alignment_started_at ?? new Date(),
+                },
+              }
+            : null,
+        // Each change starts from the job as last read or written here: no read before its write.
+        job,
       );
       if (!claimed?.changed) return;
       const current = claimed.job;
@@ -70,13 +74,16 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
         const timed = await realign(deps.engine, current, lines);
         // The files first: a crash before the job is written leaves only unreferenced files behind.
         await deps.outputs.storeAll({ ...current, ...timed });
-        await deps.writer.changeIfAllowed(job.job_id, (j) =>
-          isAligning(j)
-            ? {
-                patch: { lines: timed.lines, alignment: timed.alignment, alignment_started_at: null },
-                event: { type: 'alignment_finished', at: new Date() },
-              }
-            : null,
+        await deps.writer.changeIfAllowed(
+          job.job_id,
+          (j) =>
+            isAligning(j)
+              ? {
+                  patch: { lines: timed.lines, alignment: timed.alignment, alignment_started_at: null },
+                  event: { type: 'alignment_finished', at: new Date() },
+                }
+              : null,
+          current,
         );
       } catch (error) {
         if (error instanceof EngineError && error.permanent) {

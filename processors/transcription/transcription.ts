@@ -57,15 +57,19 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
       const language = findLanguage(job.language);
       if (!language) throw new PoisonMessageError(`job ${job.job_id} has unknown language ${job.language}`);
 
-      const claimed = await deps.writer.change(job.job_id, (j) =>
-        isTranscribing(j)
-          ? {
-              patch: {
-                transcription_attempt: j.transcription_attempt + 1,
-                transcription_started_at: j.transcription_started_at ?? new Date(),
-              },
-            }
-          : null,
+      const claimed = await deps.writer.change(
+        job.job_id,
+        (j) =>
+          isTranscribing(j)
+            ? {
+                patch: {
+                  transcription_attempt: j.transcription_attempt + 1,
+                  transcription_started_at: j.transcription_started_at ?? new Date(),
+                },
+              }
+            : null,
+        // Each change starts from the job as last read or written here: no read before its write.
+        job,
       );
       if (!claimed?.changed) return;
       let current = claimed.job;
@@ -81,8 +85,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
             current.org_id,
             deps.fetchBounds,
           );
-          const stored = await deps.writer.change(job.job_id, (j) =>
-            isTranscribing(j) ? { patch: { audio_key: fetched.key, audio_format: fetched.format } } : null,
+          const stored = await deps.writer.change(
+            job.job_id,
+            (j) => (isTranscribing(j) ? { patch: { audio_key: fetched.key, audio_format: fetched.format } } : null),
+            current,
           );
           if (!stored?.changed) return;
           current = stored.job;
@@ -105,23 +111,26 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
           audioKey: current.audio_key!,
           language,
         });
-        await deps.writer.changeIfAllowed(job.job_id, (j) =>
-          isTranscribing(j)
-            ? {
-                patch: {
-                  duration_seconds: result.duration_seconds,
-                  results: {
-                    ...result.results,
-                    translation: translationText(result.lines),
-                    explicit: explicitOf(deps.lexicons.forLanguage(language.code), result.lines),
+        await deps.writer.changeIfAllowed(
+          job.job_id,
+          (j) =>
+            isTranscribing(j)
+              ? {
+                  patch: {
+                    duration_seconds: result.duration_seconds,
+                    results: {
+                      ...result.results,
+                      translation: translationText(result.lines),
+                      explicit: explicitOf(deps.lexicons.forLanguage(language.code), result.lines),
+                    },
+                    lines: result.lines,
+                    second_opinion: result.second_opinion,
+                    degraded: withTranslationGap(result.degraded, j.language, result.lines),
                   },
-                  lines: result.lines,
-                  second_opinion: result.second_opinion,
-                  degraded: withTranslationGap(result.degraded, j.language, result.lines),
-                },
-                event: { type: 'transcript_ready', at: new Date() },
-              }
-            : null,
+                  event: { type: 'transcript_ready', at: new Date() },
+                }
+              : null,
+          current,
         );
       } catch (error) {
         if (error instanceof EngineError && error.permanent) {

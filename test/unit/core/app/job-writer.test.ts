@@ -227,6 +227,58 @@ describe('what each transition owes', () => {
   });
 });
 
+describe('a change from a job the caller already holds', () => {
+  async function created() {
+    const p = ports();
+    const job = newJob();
+    await p.writer.create(job);
+    let reads = 0;
+    const get = p.jobs.get.bind(p.jobs);
+    p.jobs.get = (id) => {
+      reads++;
+      return get(id);
+    };
+    return { p, job, reads: () => reads };
+  }
+  const claim = (j: JobRecord) =>
+    j.lifecycle.stage === 'transcribing' ? { patch: { transcription_attempt: j.transcription_attempt + 1 } } : null;
+
+  it('still current: one conditional write and no read', async () => {
+    const { p, job, reads } = await created();
+    const out = await p.writer.change(job.job_id, claim, job);
+    expect(out?.changed).toBe(true);
+    expect(reads()).toBe(0);
+    expect(p.jobs.rows.get(job.job_id)?.transcription_attempt).toBe(1);
+  });
+
+  it('moved on since: the conditional write fails, the job is read and decided again, applied once', async () => {
+    const { p, job, reads } = await created();
+    await p.writer.change(job.job_id, claim);
+    const out = await p.writer.change(job.job_id, claim, job);
+    expect(out?.job.transcription_attempt).toBe(2);
+    expect(reads()).toBe(2);
+    expect(p.jobs.rows.get(job.job_id)?.version).toBe(job.version + 2);
+  });
+
+  it('"nothing to do" or a refused transition on the held job is checked against the stored one', async () => {
+    const { p, job } = await created();
+    await p.writer.change(job.job_id, () => transcribed());
+    // The held job is still transcribing, where alignment cannot finish; the stored one is aligning.
+    const finished = await p.writer.change(
+      job.job_id,
+      () => ({ event: { type: 'alignment_finished', at: new Date() } }),
+      job,
+    );
+    expect(finished?.job.lifecycle.status).toBe('complete');
+    const touched = await p.writer.change(
+      job.job_id,
+      (j) => (j.lifecycle.stage === 'transcribing' ? null : { patch: {} }),
+      job,
+    );
+    expect(touched?.changed).toBe(true);
+  });
+});
+
 describe('a crash between any two steps of a change, then a sweep', () => {
   /** How many port calls a clean transcript_ready change makes (after the creation). */
   async function stepsOfChange(): Promise<{ before: number; total: number }> {
