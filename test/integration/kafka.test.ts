@@ -149,3 +149,74 @@ describe('processor runtime', () => {
     }
   });
 });
+
+describe('several messages in flight per member', () => {
+  it('handles different jobs of one partition at once, one job in order, and a member stopped mid-flight loses none', async () => {
+    const group = `lanes-test-${randomUUID().slice(0, 8)}`;
+    const topics = topicsFor(platform.config);
+    const orgId = `org_${randomUUID()}`;
+    const jobs = Array.from({ length: 6 }, () => randomUUID());
+    const done = new Map<string, string[]>();
+    const seen: { job: string; seq: string }[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let sameJobOverlap = false;
+    const running = new Set<string>();
+
+    const handle = async (message: SubmissionMessage) => {
+      if (message.org_id !== orgId) return; // other tests' traffic on the shared topic
+      seen.push({ job: message.job_id, seq: message.reason });
+      if (running.has(message.job_id)) sameJobOverlap = true;
+      running.add(message.job_id);
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        await new Promise((r) => setTimeout(r, 400));
+        done.set(message.job_id, [...(done.get(message.job_id) ?? []), message.reason]);
+      } finally {
+        inFlight--;
+        running.delete(message.job_id);
+      }
+    };
+
+    // Two messages per job, all on partition 0, so only concurrency within a partition can overlap them.
+    const producer = platform.kafka.producer();
+    await producer.connect();
+    const schemaId = await platform.registry.getLatestSchemaId(subjectOf(topics.submissions.name));
+    const frame = (jobId: string, reason: 'submitted' | 'republished') =>
+      platform.registry.encode(schemaId, {
+        job_id: jobId,
+        org_id: orgId,
+        reason,
+        published_at: new Date().toISOString(),
+      } satisfies SubmissionMessage);
+    const messages = [];
+    for (const reason of ['submitted', 'republished'] as const)
+      for (const id of jobs) messages.push({ key: id, partition: 0, value: await frame(id, reason) });
+
+    let first: RunningProcessor | undefined;
+    let second: RunningProcessor | undefined;
+    try {
+      first = await startProcessor(platform, { group, topics: ['submissions'], handle });
+      await producer.send({ topic: topics.submissions.name, messages });
+      // Stop the first member while its first messages are in flight; the second takes over.
+      await until(() => (seen.length >= 3 ? true : undefined));
+      await first.stop();
+      second = await startProcessor(platform, { group, topics: ['submissions'], handle });
+      await until(() => (jobs.every((id) => done.get(id)?.includes('republished')) ? true : undefined), 60_000);
+
+      expect(mostInFlight).toBeGreaterThan(1);
+      expect(sameJobOverlap).toBe(false);
+      for (const id of jobs) {
+        // A job's messages run in offset order; a message may run again after the stop, never out of order.
+        const order = seen.filter((s) => s.job === id).map((s) => s.seq);
+        expect(order.indexOf('submitted'), id).toBeLessThan(order.lastIndexOf('republished'));
+        expect(done.get(id), id).toContain('submitted');
+      }
+    } finally {
+      await first?.stop().catch(() => undefined);
+      await second?.stop();
+      await producer.disconnect();
+    }
+  });
+});
