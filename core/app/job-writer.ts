@@ -9,6 +9,7 @@ import type { JobChangeMessage } from '../../schemas/generated/topics/job-change
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import type { Config } from '../config.ts';
 import { batchFinishedAt } from '../jobs/batch.ts';
+import type { PreviousPlace } from '../jobs/feed-filters.ts';
 import type { JobPatch, JobRecord } from '../jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../jobs/lifecycle.ts';
 import { isUnseenChange } from '../jobs/unseen-changes.ts';
@@ -120,7 +121,6 @@ export class JobWriter {
     await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
     if (!(await this.deps.jobs.insert(job))) return false;
     try {
-      await this.deps.jobs.indexAttributes(job);
       await this.runEffects(job, null, effects);
     } catch (error) {
       throw new CreationIncompleteError(job.job_id, error);
@@ -171,14 +171,15 @@ export class JobWriter {
       const seen = !isUnseenChange(prev, next);
       next.updated_at = seen ? nextUpdatedAt(prev.updated_at) : prev.updated_at;
       const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
+      const previous: PreviousPlace = { updated_at: prev.updated_at, status: prev.lifecycle.status };
       // The outbox brackets side effects; an unseen change without effects has none to owe.
       const bracketed = seen || effects.length > 0;
-      if (bracketed) await this.deps.jobs.addOutbox(jobId, next.version, effects, prev.updated_at);
+      if (bracketed) await this.deps.jobs.addOutbox(jobId, next.version, effects, previous);
       if (!(await this.deps.jobs.replace(next, prev.version))) {
         if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
         continue;
       }
-      await this.runEffects(next, seen ? prev.updated_at : null, effects, next.version, seen);
+      await this.runEffects(next, seen ? previous : null, effects, next.version, seen);
       if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
       return { job: next, changed: true, effects };
     }
@@ -221,11 +222,10 @@ export class JobWriter {
   private async redo(entry: OutboxEntry): Promise<boolean> {
     const job = await this.deps.jobs.get(entry.job_id);
     if (job && job.version >= entry.version) {
-      if (entry.version === 1) await this.deps.jobs.indexAttributes(job);
       const touched = await this.change(entry.job_id, (j) => (j.version === job.version ? { patch: {} } : null));
       if (!touched?.changed) return false;
       // Also drops the feed row the crashed change may have left at the position it moved from.
-      await this.runEffects(touched.job, entry.previous_updated_at, entry.effects as SideEffect[], entry.version);
+      await this.runEffects(touched.job, entry.previous, entry.effects as SideEffect[], entry.version);
     }
     await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
     this.deps.logger.warn(
@@ -246,7 +246,7 @@ export class JobWriter {
    */
   private async runEffects(
     job: JobRecord,
-    previousUpdatedAt: Date | null,
+    previous: PreviousPlace | null,
     effects: SideEffect[],
     changeVersion = job.version,
     seen = true,
@@ -254,7 +254,7 @@ export class JobWriter {
     // Independent writes, so they go together; a crash between them is redone from the outbox.
     if (seen) {
       await Promise.all([
-        this.deps.feed.record(job, previousUpdatedAt),
+        this.deps.feed.record(job, previous),
         this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job)),
       ]);
     }

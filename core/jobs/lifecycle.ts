@@ -10,7 +10,8 @@
 
 import { TRANSCRIPT_REVIEW_WAIT_MS } from '../policy.ts';
 
-export type JobStatus = 'processing' | 'complete' | 'failed';
+export const JOB_STATUSES = ['processing', 'complete', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobStage = 'transcribing' | 'aligning' | 'awaiting_review' | 'done' | 'failed';
 export type ReviewStage = 'aligned' | 'transcript';
 export type ReviewDelivery = 'both' | 'api' | 'link';

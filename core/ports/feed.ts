@@ -1,7 +1,9 @@
 /**
- * The change feed index: job ids by organisation in updated_at order, what GET /jobs pages through.
- * Adapter: sinks/cassandra/feed.ts. In-memory double: test/doubles/job-feed.ts.
+ * The change feed index: job summaries by organisation in updated_at order, what GET /jobs pages
+ * through, and one such feed per filter value (core/jobs/feed-filters.ts).
+ * Adapter: sinks/cassandra/feed.ts. In-memory double: test/doubles/job-ports.ts.
  */
+import type { FeedFilter, PreviousPlace } from '../jobs/feed-filters.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import type { JobSummary } from '../jobs/summary.ts';
 
@@ -20,8 +22,11 @@ export interface FeedRow {
 }
 
 export interface JobFeed {
-  /** Indexes the job, with its summary, at its current updated_at and drops its row at the previous one. */
-  record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void>;
-  /** Up to `limit` rows strictly after `from`, oldest first. */
-  scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]>;
+  /**
+   * Indexes the job's summary at its current updated_at, in the organisation's feed and in the feed
+   * of each filter value it has, and drops its rows at `previous` (null: a new job).
+   */
+  record(job: JobRecord, previous: PreviousPlace | null): Promise<void>;
+  /** Up to `limit` rows strictly after `from`, oldest first: of the organisation's feed, or of one filter value's. */
+  scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]>;
 }

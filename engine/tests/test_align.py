@@ -178,3 +178,14 @@ def test_one_window_aligns_more_texts_than_the_decoder_takes_in_batches(clips):
     speech = load(clips / "hi.wav")
     timed = align_window(whisper.load("base"), speech, 0.0, len(speech) / 16000, [text] * 10, "hi")
     assert [len(words) for words in timed] == [len(text.split())] * 10
+
+
+@requires_base
+def test_a_window_too_short_to_walk_leaves_its_words_untimed(clips):
+    from verse_engine import whisper
+    from verse_engine.align import align_window
+    from verse_engine.audio import load
+
+    speech = load(clips / "en.wav")
+    assert align_window(whisper.load("base"), speech, 2.0, 2.0, ["hello there"], "en") == [[]]
+    assert align_window(whisper.load("base"), speech, 2.0, 2.03, ["hello there"], "en") == [[]]

@@ -15,6 +15,8 @@ from .lines import Word
 
 SAMPLE_RATE = 16000
 WINDOW_SECONDS = 30.0
+# Two encoder frames of 20 ms: the least a word can be aligned against.
+MIN_WINDOW_SECONDS = 0.04
 # Whisper's decoder has 448 positions; an alignment also takes the start sequence (start of
 # transcript, language, task, no timestamps) and the end token. More text than this in one call
 # fails outright: about 200 characters of Malayalam, or twelve lines of Tamil, already do.
@@ -162,6 +164,10 @@ def align_window(
         return [[] for _ in texts]
     end = min(end, start + WINDOW_SECONDS)
     out: list[list[Word]] = [[] for _ in texts]
+    # A window under two encoder frames gives the alignment nothing to walk (faster-whisper's DTW
+    # fails on it); its words stay untimed, and so flagged.
+    if end - start < MIN_WINDOW_SECONDS:
+        return out
     encoder_output = None
     num_frames = 0
     for batch in token_batches([len(toks) for toks in per_text]):

@@ -7,14 +7,15 @@
  *  - a row carries the job's summary as of that row's updated_at, so the walk reads the feed index
  *    alone; a job that moved on has a newer row (its older one is deleted by the same change);
  *  - each page reads a bounded number of rows (scanBudget), so its cost does not grow with the
- *    catalogue: a filter that matches few jobs is answered from its index, one that matches more
- *    than a page's budget walks the feed like an unfiltered query, budget by budget.
+ *    catalogue;
+ *  - a filtered page walks the feed of one filter value (core/jobs/feed-filters.ts), the most
+ *    selective one given, so however few jobs match, a page reads rows that mostly do.
  */
 import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
+import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow } from '../../core/ports/feed.ts';
-import type { JobAttribute } from '../../core/ports/jobs.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
 
@@ -42,13 +43,6 @@ export interface FeedPage {
 
 const START: FeedPosition = { updated_at: new Date(0), job_id: null };
 
-const after = (job: JobSummary, p: FeedPosition) =>
-  job.updated_at.getTime() > p.updated_at.getTime() ||
-  (p.job_id !== null && job.updated_at.getTime() === p.updated_at.getTime() && job.job_id > p.job_id);
-
-const order = (a: JobSummary, b: JobSummary) =>
-  a.updated_at.getTime() - b.updated_at.getTime() || (a.job_id < b.job_id ? -1 : a.job_id > b.job_id ? 1 : 0);
-
 export async function queryFeed(
   services: JobServices,
   orgId: string,
@@ -74,22 +68,8 @@ export async function queryFeed(
     (!q.end_user_id || job.end_user_id === q.end_user_id || job.end_user_external_id === q.end_user_id);
 
   const budget = scanBudget(q.limit);
-  const exact = await exactCandidates(services, orgId, q, budget);
-  if (exact) {
-    const jobs = (await services.jobs.getMany(exact))
-      .map(summaryOf)
-      .filter((j) => matches(j) && after(j, from))
-      .sort(order);
-    const page = jobs.slice(0, q.limit);
-    const last = page.at(-1);
-    const hasMore = jobs.length > q.limit;
-    return {
-      jobs: page,
-      has_more: hasMore,
-      next_cursor:
-        hasMore && last ? encodeCursor(secret, { updated_at: last.updated_at, job_id: last.job_id }, fp) : null,
-    };
-  }
+  const driving = await drivingFilter(services, orgId, q);
+  if (driving === 'none') return { jobs: [], has_more: false, next_cursor: null };
 
   // Walk the feed in chunks, skipping filtered rows, within a scan budget. Each chunk asks for one
   // row more than it can use: a settled row beyond the page answers has_more without another read.
@@ -100,7 +80,7 @@ export async function queryFeed(
   let more = false;
   while (!more && !exhausted) {
     const wanted = Math.min(q.limit - found.length, budget - scanned) + 1;
-    const rows = await services.feed.scan(orgId, position, wanted);
+    const rows = await services.feed.scan(orgId, position, wanted, driving ?? undefined);
     const summaries = await summariesOf(services, rows);
     for (const row of rows) {
       if (row.updated_at.getTime() > horizon) {
@@ -138,30 +118,20 @@ async function summariesOf(services: JobServices, rows: FeedRow[]): Promise<Map<
 }
 
 /**
- * The ids matching the exact filters, when their indexes hold no more than `budget` of them; null
- * when there are no exact filters or too many matches to read in one page (the feed walk serves those).
+ * The filter whose feed a page walks: the most selective one given (an id names one job or a few,
+ * a status many), or null for the organisation's whole feed; 'none' when no job can match (an end
+ * user this organisation does not have). The other filters are checked on each row's summary.
  */
-async function exactCandidates(
-  services: JobServices,
-  orgId: string,
-  q: FeedQuery,
-  budget: number,
-): Promise<string[] | null> {
-  const lookups: [JobAttribute, string][] = [];
-  if (q.external_id) lookups.push(['external_id', q.external_id]);
-  if (q.isrc) lookups.push(['isrc', q.isrc]);
-  if (q.batch_id) lookups.push(['batch', q.batch_id]);
+async function drivingFilter(services: JobServices, orgId: string, q: FeedQuery): Promise<FeedFilter | null | 'none'> {
+  if (q.external_id) return { name: 'external_id', value: q.external_id };
+  if (q.isrc) return { name: 'isrc', value: q.isrc };
+  if (q.batch_id) return { name: 'batch', value: q.batch_id };
   if (q.end_user_id) {
     const user =
       (await services.endUsers.byId(orgId, q.end_user_id)) ??
       (await services.endUsers.byExternalId(orgId, q.end_user_id));
-    if (!user) return [];
-    lookups.push(['end_user', user.id]);
+    return user ? { name: 'end_user', value: user.id } : 'none';
   }
-  if (lookups.length === 0) return null;
-  const sets = await Promise.all(lookups.map(([a, v]) => services.jobs.jobIdsBy(orgId, a, v, budget + 1)));
-  // An index holding more than a page's budget is left to matches(); any smaller one bounds the candidates.
-  const within = sets.filter((ids) => ids.length <= budget);
-  if (within.length === 0) return null;
-  return within.reduce((acc, ids) => acc.filter((id) => ids.includes(id)));
+  if (q.status) return { name: 'status', value: q.status };
+  return null;
 }

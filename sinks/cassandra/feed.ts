@@ -1,10 +1,11 @@
 /**
  * The change feed index: jobs by (organisation, day, updated_at), each row carrying the job's
- * summary as it was at that moment (JSON). A page reads one slice of a day partition at a time and
- * nothing else, so its cost depends neither on how many jobs the organisation has nor on the jobs
- * table.
+ * summary as it was at that moment (JSON), and the same per filter value (job_feed_by_filter). A
+ * page reads one slice of a day partition at a time and nothing else, so its cost depends neither
+ * on how many jobs the organisation has, nor on how many match a filter, nor on the jobs table.
  */
 import { dayOf, daysSince } from '../../core/jobs/feed-days.ts';
+import { type FeedFilter, filtersOf, type PreviousPlace, previousFiltersOf } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
@@ -48,13 +49,38 @@ const rowOf = (r: Record<string, unknown>): FeedRow => ({
   summary: readSummary(r.summary),
 });
 
-/** Organisations whose day lists are kept; the oldest kept is dropped beyond this. */
+/** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
 
+/** One feed's partitions: the organisation's, or one filter value's. */
+interface FeedTable {
+  /** Keeps its day list apart from every other feed's. */
+  key: string;
+  rows: string;
+  days: string;
+  /** The WHERE clause naming the feed, without the day, and its values. */
+  where: string;
+  params: unknown[];
+}
+
+const feedOf = (orgId: string, filter?: FeedFilter): FeedTable =>
+  filter
+    ? {
+        key: `${orgId}|${filter.name}|${filter.value}`,
+        rows: 'job_feed_by_filter',
+        days: 'job_feed_filter_days',
+        where: 'org_id = ? AND filter = ? AND value = ?',
+        params: [orgId, filter.name, filter.value],
+      }
+    : { key: orgId, rows: 'job_feed', days: 'job_feed_days', where: 'org_id = ?', params: [orgId] };
+
+/** The columns naming a feed, for an INSERT or DELETE. */
+const columnsOf = (filter?: FeedFilter) => (filter ? ['org_id', 'filter', 'value'] : ['org_id']);
+
 export class CassandraJobFeed implements JobFeed {
-  /** Each organisation's day partitions as read at a moment (core/jobs/feed-days.ts says why that is enough). */
+  /** Each feed's day partitions as read at a moment (core/jobs/feed-days.ts says why that is enough). */
   private readonly dayLists = new Map<string, { days: string[]; readAt: Date }>();
-  /** The (organisation, day) partitions this process has recorded in job_feed_days. */
+  /** The (feed, day) partitions this process has recorded in a day list. */
   private readonly recordedDays = new Set<string>();
 
   constructor(
@@ -63,74 +89,88 @@ export class CassandraJobFeed implements JobFeed {
   ) {}
 
   /**
-   * Indexes the job at its current updated_at and drops its previous row, in one unlogged batch:
-   * one round trip, and when both rows share a day partition (almost always) they change together.
-   * The day is recorded only the first time this process writes to it (recording it again is a
-   * no-op write; readers skip stale rows anyway).
+   * Indexes the job at its current updated_at, in its organisation's feed and in the feed of each
+   * filter value it has, and drops its rows at the previous place: one unlogged batch, one round
+   * trip. A day is added to a feed's day list only the first time this process writes to it
+   * (adding it again is a no-op write; readers skip empty days anyway).
    */
-  async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
+  async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
     const day = dayOf(job.updated_at);
-    const statements = [
-      {
-        query: 'INSERT INTO job_feed (org_id, day, updated_at, job_id, summary) VALUES (?, ?, ?, ?, ?)',
-        params: [job.org_id, day, job.updated_at, job.job_id, encodeSummary(summaryOf(job))],
-      },
-    ];
-    if (previousUpdatedAt && previousUpdatedAt.getTime() !== job.updated_at.getTime()) {
+    const summary = encodeSummary(summaryOf(job));
+    const feeds: (FeedFilter | undefined)[] = [undefined, ...filtersOf(job)];
+    const statements: { query: string; params: unknown[] }[] = [];
+    const newDays: string[] = [];
+    for (const filter of feeds) {
+      const feed = feedOf(job.org_id, filter);
+      const columns = columnsOf(filter);
       statements.push({
-        query: 'DELETE FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
-        params: [job.org_id, dayOf(previousUpdatedAt), previousUpdatedAt, job.job_id],
+        query: `INSERT INTO ${feed.rows} (${columns.join(', ')}, day, updated_at, job_id, summary) VALUES (${columns.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
+        params: [...feed.params, day, job.updated_at, job.job_id, summary],
       });
+      const dayKey = `${feed.key}|${day}`;
+      if (!this.recordedDays.has(dayKey)) {
+        newDays.push(dayKey);
+        statements.push({
+          query: `INSERT INTO ${feed.days} (${columns.join(', ')}, day) VALUES (${columns.map(() => '?').join(', ')}, ?)`,
+          params: [...feed.params, day],
+        });
+      }
     }
-    const dayKey = `${job.org_id}/${day}`;
-    await Promise.all([
-      this.db.batch(statements, { prepare: true, logged: false }),
-      this.recordedDays.has(dayKey)
-        ? null
-        : this.db.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [job.org_id, day]).then(() => {
-            if (this.recordedDays.size >= DAY_LISTS_KEPT) this.recordedDays.clear();
-            this.recordedDays.add(dayKey);
-          }),
-    ]);
+    if (previous && previous.updated_at.getTime() !== job.updated_at.getTime()) {
+      for (const filter of [undefined, ...previousFiltersOf(job, previous)]) {
+        const feed = feedOf(job.org_id, filter);
+        statements.push({
+          query: `DELETE FROM ${feed.rows} WHERE ${feed.where} AND day = ? AND updated_at = ? AND job_id = ?`,
+          params: [...feed.params, dayOf(previous.updated_at), previous.updated_at, job.job_id],
+        });
+      }
+    }
+    await this.db.batch(statements, { prepare: true, logged: false });
+    if (this.recordedDays.size + newDays.length > DAY_LISTS_KEPT) this.recordedDays.clear();
+    for (const dayKey of newDays) this.recordedDays.add(dayKey);
   }
 
-  /** Up to `limit` feed rows after `from`, in (updated_at, job_id) order, across day partitions. */
-  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
+  /** Up to `limit` rows after `from`, in (updated_at, job_id) order, across day partitions. */
+  async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
+    const feed = feedOf(orgId, filter);
     const fromDay = dayOf(from.updated_at);
-    const days = (await this.daysOf(orgId)).filter((day) => day >= fromDay);
+    const days = (await this.daysOf(feed)).filter((day) => day >= fromDay);
+    const select = `SELECT updated_at, job_id, summary FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
     const out: FeedRow[] = [];
     for (const day of days) {
       const remaining = limit - out.length;
       if (remaining <= 0) break;
-      const sameDay = day === dayOf(from.updated_at);
-      const rows = !sameDay
-        ? await this.db.execute(
-            'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? LIMIT ?',
-            [orgId, day, remaining],
-          )
-        : from.job_id === null
-          ? await this.db.execute(
-              'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? AND updated_at > ? LIMIT ?',
-              [orgId, day, from.updated_at, remaining],
-            )
-          : await this.db.execute(
-              'SELECT updated_at, job_id, summary FROM job_feed WHERE org_id = ? AND day = ? AND (updated_at, job_id) > (?, ?) LIMIT ?',
-              [orgId, day, from.updated_at, from.job_id, remaining],
-            );
+      const rows =
+        day !== fromDay
+          ? await this.db.execute(`${select} LIMIT ?`, [...feed.params, day, remaining])
+          : from.job_id === null
+            ? await this.db.execute(`${select} AND updated_at > ? LIMIT ?`, [
+                ...feed.params,
+                day,
+                from.updated_at,
+                remaining,
+              ])
+            : await this.db.execute(`${select} AND (updated_at, job_id) > (?, ?) LIMIT ?`, [
+                ...feed.params,
+                day,
+                from.updated_at,
+                from.job_id,
+                remaining,
+              ]);
       for (const r of rows.rows) out.push(rowOf(r));
     }
     return out;
   }
 
-  /** The organisation's day partitions: read once, then extended by the days that may have appeared since. */
-  private async daysOf(orgId: string): Promise<string[]> {
+  /** A feed's day partitions: read once, then extended by the days that may have appeared since. */
+  private async daysOf(feed: FeedTable): Promise<string[]> {
     const now = this.now();
-    const kept = this.dayLists.get(orgId);
+    const kept = this.dayLists.get(feed.key);
     if (kept) return daysSince(kept.days, kept.readAt, now);
-    const result = await this.db.execute('SELECT day FROM job_feed_days WHERE org_id = ?', [orgId]);
+    const result = await this.db.execute(`SELECT day FROM ${feed.days} WHERE ${feed.where}`, feed.params);
     const days = result.rows.map((r) => r.day as string);
     if (this.dayLists.size >= DAY_LISTS_KEPT) this.dayLists.delete(this.dayLists.keys().next().value!);
-    this.dayLists.set(orgId, { days, readAt: now });
+    this.dayLists.set(feed.key, { days, readAt: now });
     return days;
   }
 }

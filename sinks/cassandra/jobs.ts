@@ -1,11 +1,12 @@
 /**
- * Jobs in Cassandra: the row by id, compare-and-set on `version`, the outbox of pending side
- * effects, and the exact-match attribute index used by GET /jobs filters.
+ * Jobs in Cassandra: the row by id, compare-and-set on `version`, and the outbox of pending side
+ * effects.
  */
 
+import type { PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
-import { attributesOf, type JobAttribute, type JobStore, type OutboxEntry } from '../../core/ports/jobs.ts';
+import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
@@ -26,8 +27,11 @@ const outboxEntryOf = (row: Row): OutboxEntry => ({
   version: row.version as number,
   effects: JSON.parse(row.effects as string) as string[],
   created_at: row.created_at as Date,
-  previous_updated_at: date(row.previous_updated_at),
+  previous: previousPlace(date(row.previous_updated_at), (row.previous_status as JobStatus | null) ?? null),
 });
+
+const previousPlace = (updatedAt: Date | null, status: JobStatus | null): PreviousPlace | null =>
+  updatedAt ? { updated_at: updatedAt, status } : null;
 
 export function toJobRecord(row: Row): JobRecord {
   const errorStage = row.error_stage as FailureStage | null;
@@ -171,10 +175,18 @@ export class CassandraJobStore implements JobStore {
     return (await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion])).wasApplied();
   }
 
-  async addOutbox(jobId: string, version: number, effects: string[], previousUpdatedAt: Date | null): Promise<void> {
+  async addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<void> {
     await this.db.execute(
-      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at, previous_updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [outboxShard(jobId), jobId, version, JSON.stringify(effects), new Date(), previousUpdatedAt],
+      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at, previous_updated_at, previous_status) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        outboxShard(jobId),
+        jobId,
+        version,
+        JSON.stringify(effects),
+        new Date(),
+        previous?.updated_at ?? null,
+        previous?.status ?? null,
+      ],
     );
   }
 
@@ -208,28 +220,5 @@ export class CassandraJobStore implements JobStore {
       }
     }
     return out;
-  }
-
-  async indexAttributes(job: JobRecord): Promise<void> {
-    await Promise.all(
-      attributesOf(job).map(([attribute, value]) =>
-        this.db.execute('INSERT INTO jobs_by_attribute (org_id, attribute, value, job_id) VALUES (?, ?, ?, ?)', [
-          job.org_id,
-          attribute,
-          value,
-          job.job_id,
-        ]),
-      ),
-    );
-  }
-
-  /** The ids of jobs with this attribute value, at most `limit` of them. */
-  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string, limit: number): Promise<string[]> {
-    const rows = await this.db.execute(
-      'SELECT job_id FROM jobs_by_attribute WHERE org_id = ? AND attribute = ? AND value = ? LIMIT ?',
-      [orgId, attribute, value, limit],
-      { prepare: true },
-    );
-    return rows.rows.map((r) => String(r.job_id));
   }
 }

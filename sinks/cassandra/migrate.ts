@@ -1,14 +1,21 @@
 /**
  * Versioned, re-runnable CQL migrations from ops/migrations/NNN_name.cql. Each file runs once per
  * keyspace (recorded in schema_migrations); every statement is IF NOT EXISTS so a half-applied
- * file can simply run again.
+ * file can simply run again. A file may have a data step (DATA_STEPS), run after its statements
+ * and before it is recorded, so a crash runs both again.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../core/config.ts';
-import { createCassandraClient, keyspaceOf } from './client.ts';
+import { type CassandraClient, createCassandraClient, keyspaceOf } from './client.ts';
+import { backfillFilterFeeds } from './feed-backfill.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../ops/migrations');
+
+/** Data steps by migration, run on a session in the keyspace; each must be safe to run again. */
+const DATA_STEPS: Record<string, (db: CassandraClient, log: (msg: string) => void) => Promise<unknown>> = {
+  '006_feed_filters': backfillFilterFeeds,
+};
 
 export function splitStatements(cql: string): string[] {
   return cql
@@ -40,6 +47,15 @@ export async function migrateCassandra(config: Config, log: (msg: string) => voi
       if (done.has(version)) continue;
       const cql = (await readFile(path.join(MIGRATIONS, file), 'utf8')).replaceAll('{{keyspace}}', keyspace);
       for (const statement of splitStatements(cql)) await client.execute(statement);
+      const step = DATA_STEPS[version];
+      if (step) {
+        const db = createCassandraClient(config);
+        try {
+          await step(db, log);
+        } finally {
+          await db.shutdown();
+        }
+      }
       await client.execute(`INSERT INTO ${keyspace}.schema_migrations (version, applied_at) VALUES (?, ?)`, [
         version,
         new Date(),

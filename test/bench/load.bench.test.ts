@@ -232,7 +232,13 @@ async function bareKafkaPipeline(p: Platform): Promise<number> {
       eachBatch: async ({ batch, resolveOffset, heartbeat }) => {
         for (let i = 0; i < batch.messages.length; i += inFlight) {
           const chunk = batch.messages.slice(i, i + inFlight);
-          await Promise.all(chunk.map(async (m) => (await engine(), next ? next(m.key) : finished++)));
+          await Promise.all(
+            chunk.map(async (m) => {
+              await engine();
+              if (next) await next(m.key);
+              else finished++;
+            }),
+          );
           resolveOffset(chunk.at(-1)!.offset);
           await heartbeat();
         }

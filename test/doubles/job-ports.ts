@@ -3,11 +3,12 @@
  * around them: the same contracts as the Cassandra and Kafka adapters (compare-and-set on version,
  * an outbox keyed by change, usage applied once per job and metric), nothing more.
  */
+import { type FeedFilter, filtersOf, type PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
 import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
 import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
-import { attributesOf, type JobAttribute, type JobStore, type OutboxEntry } from '../../core/ports/jobs.ts';
+import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
 import type { UsageDelta, UsageLedger } from '../../core/ports/usage.ts';
@@ -17,7 +18,6 @@ const copy = <T>(value: T): T => structuredClone(value);
 export class MemoryJobStore implements JobStore {
   readonly rows = new Map<string, JobRecord>();
   readonly outbox = new Map<string, OutboxEntry>();
-  private readonly attributes = new Map<string, Set<string>>();
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -38,13 +38,13 @@ export class MemoryJobStore implements JobStore {
     this.rows.set(next.job_id, copy(next));
     return true;
   }
-  async addOutbox(jobId: string, version: number, effects: string[], previousUpdatedAt: Date | null): Promise<void> {
+  async addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<void> {
     this.outbox.set(`${jobId}:${version}`, {
       job_id: jobId,
       version,
       effects: [...effects],
       created_at: this.now(),
-      previous_updated_at: previousUpdatedAt,
+      previous: previous && { ...previous },
     });
   }
   async removeOutbox(jobId: string, version: number): Promise<void> {
@@ -56,29 +56,27 @@ export class MemoryJobStore implements JobStore {
   async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
     return [...this.outbox.values()].filter((e) => e.created_at.getTime() <= cutoff.getTime());
   }
-  async indexAttributes(job: JobRecord): Promise<void> {
-    for (const [attribute, value] of attributesOf(job)) {
-      const key = `${job.org_id}|${attribute}|${value}`;
-      this.attributes.set(key, (this.attributes.get(key) ?? new Set()).add(job.job_id));
-    }
-  }
-  async jobIdsBy(orgId: string, attribute: JobAttribute, value: string, limit: number): Promise<string[]> {
-    return [...(this.attributes.get(`${orgId}|${attribute}|${value}`) ?? [])].slice(0, limit);
-  }
 }
 
+/**
+ * The feed and its filter feeds in one list: a row holds the job's summary at one updated_at, and
+ * a filter's feed is the rows whose summary has that value, as the Cassandra tables hold them.
+ */
 export class MemoryJobFeed implements JobFeed {
   readonly rows: (FeedRow & { org_id: string })[] = [];
 
-  async record(job: JobRecord, previousUpdatedAt: Date | null): Promise<void> {
+  async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
     const at = (r: { job_id: string; updated_at: Date }, t: Date) => r.job_id === job.job_id && +r.updated_at === +t;
-    if (previousUpdatedAt) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previousUpdatedAt)));
+    if (previous) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previous.updated_at)));
     if (!this.rows.some((r) => at(r, job.updated_at)))
       this.rows.push({ org_id: job.org_id, updated_at: job.updated_at, job_id: job.job_id, summary: summaryOf(job) });
   }
-  async scan(orgId: string, from: FeedPosition, limit: number): Promise<FeedRow[]> {
+  async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
+    const inFilter = (r: FeedRow) =>
+      !filter ||
+      (r.summary !== null && filtersOf(r.summary).some((f) => f.name === filter.name && f.value === filter.value));
     return this.rows
-      .filter((r) => r.org_id === orgId)
+      .filter((r) => r.org_id === orgId && inFilter(r))
       .filter(
         (r) =>
           +r.updated_at > +from.updated_at ||

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
+import { backfillFilterFeeds } from '../../sinks/cassandra/feed-backfill.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -65,11 +66,11 @@ describe('GET /jobs (change feed)', () => {
     const start = { updated_at: new Date(0), job_id: null };
     const job = await createTestJob(platform, org.org_id);
     const dayOne = { ...job, updated_at: new Date('2026-03-01T12:00:00Z') };
-    await feed.record(dayOne, job.updated_at);
+    await feed.record(dayOne, { updated_at: job.updated_at, status: 'processing' });
     expect((await feed.scan(org.org_id, start, 5)).map((r) => r.job_id)).toEqual([job.job_id]); // the list is kept
     now = new Date('2026-03-03T08:00:00Z');
     const dayThree = { ...job, updated_at: new Date('2026-03-03T07:59:00Z') };
-    await feed.record(dayThree, dayOne.updated_at);
+    await feed.record(dayThree, { updated_at: dayOne.updated_at, status: 'processing' });
     const rows = await feed.scan(org.org_id, start, 5);
     expect(rows.map((r) => [r.job_id, r.updated_at.toISOString()])).toEqual([[job.job_id, '2026-03-03T07:59:00.000Z']]);
   });
@@ -128,6 +129,43 @@ describe('GET /jobs (change feed)', () => {
     expect(await ids({ status: 'failed' })).toEqual([other.job_id]);
     expect(await ids({ status: 'processing' })).toEqual([plain.job_id]);
     expect(await ids({ external_id: 'nobody' })).toEqual([]);
+  });
+
+  it('a redone change whose previous status is unknown still leaves the job in one status feed only', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id);
+    const feed = new CassandraJobFeed(platform.cassandra);
+    const failed = {
+      ...job,
+      version: job.version + 1,
+      updated_at: new Date(job.updated_at.getTime() + 1),
+      lifecycle: { ...job.lifecycle, status: 'failed' as const, stage: 'failed' as const },
+    };
+    await feed.record(failed, { updated_at: job.updated_at, status: null });
+    const start = { updated_at: new Date(0), job_id: null };
+    const inStatus = async (value: string) =>
+      (await feed.scan(org.org_id, start, 10, { name: 'status', value })).map((r) => r.job_id);
+    expect(await inStatus('processing')).toEqual([]);
+    expect(await inStatus('failed')).toEqual([job.job_id]);
+  });
+
+  it('jobs stored before the filter feeds existed are found by filters after the migration backfills them', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id, { external_id: 'stored-long-ago' });
+    // As if written before migration 006: no filter rows at all.
+    for (const [filter, value] of [
+      ['external_id', 'stored-long-ago'],
+      ['status', 'processing'],
+    ])
+      await platform.cassandra.execute(
+        'DELETE FROM job_feed_by_filter WHERE org_id = ? AND filter = ? AND value = ? AND day = ?',
+        [org.org_id, filter, value, dayOf(job.updated_at)],
+      );
+    await settle();
+    expect((await list(org.auth, { external_id: 'stored-long-ago' })).json().jobs).toEqual([]);
+    await backfillFilterFeeds(platform.cassandra, () => {});
+    const found = (await list(org.auth, { external_id: 'stored-long-ago', status: 'processing' })).json().jobs;
+    expect(found.map((j: { job_id: string }) => j.job_id)).toEqual([job.job_id]);
   });
 
   it.each([

@@ -73,7 +73,12 @@ describe('creating a job', () => {
     expect(p.publisher.on('jobChanges')).toHaveLength(1);
     expect(p.feed.rows).toHaveLength(1);
     expect(p.usage.totals.get('org_unit:total_jobs')).toBe(1);
-    expect(await p.jobs.jobIdsBy('org_unit', 'external_id', 'cat-1', 10)).toEqual([job.job_id]);
+    expect(
+      await p.feed.scan('org_unit', { updated_at: new Date(0), job_id: null }, 10, {
+        name: 'external_id',
+        value: 'cat-1',
+      }),
+    ).toEqual([expect.objectContaining({ job_id: job.job_id })]);
     expect(p.jobs.outbox.size).toBe(0);
   });
 
@@ -372,7 +377,7 @@ describe('several sweepers', () => {
     // A change whose effects a crash left undone: the row moved, the outbox still names the effects.
     const stored = p.jobs.rows.get(job.job_id)!;
     const moved = { ...stored, version: 2, updated_at: new Date(+stored.updated_at + 1) };
-    await p.jobs.addOutbox(job.job_id, 2, ['queue_alignment'], stored.updated_at);
+    await p.jobs.addOutbox(job.job_id, 2, ['queue_alignment'], { updated_at: stored.updated_at, status: 'processing' });
     await p.jobs.replace(moved, 1);
     p.publisher.sent.length = 0;
 
