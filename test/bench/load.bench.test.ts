@@ -19,8 +19,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
 import { newUuid } from '../../core/ids.ts';
 import { dayOf } from '../../core/jobs/feed-days.ts';
+import { presentJob } from '../../core/jobs/present.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import { createLogger } from '../../core/logger.ts';
+import { limitsFor } from '../../core/meters.ts';
+import { hashApiKey } from '../../core/secrets.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
@@ -88,7 +91,11 @@ const unlimited = Object.fromEntries(
  * days. `summaries: false` writes feed rows as they were before rows carried summaries, so pages
  * take the old read path (the slice, then each job by id): the "before" of the same run.
  */
-async function seed(orgId: string, n: number, summaries = true): Promise<string[]> {
+async function seed(
+  orgId: string,
+  n: number,
+  { summaries = true, jobRows = true }: { summaries?: boolean; jobRows?: boolean } = {},
+): Promise<string[]> {
   const input = parseSubmission({ language: 'English', audio_url: 'https://audio.example.com/a.mp3' }, 'json');
   const ids: string[] = [];
   const start = Date.now() - 30 * 86400_000;
@@ -106,7 +113,7 @@ async function seed(orgId: string, n: number, summaries = true): Promise<string[
         null,
         at,
       );
-      await platform.jobServices.jobs.insert(job);
+      if (jobRows) await platform.jobServices.jobs.insert(job);
       if (summaries) await platform.jobServices.feed.record(job, null);
       else {
         await platform.cassandra.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [orgId, dayOf(at)]);
@@ -118,6 +125,7 @@ async function seed(orgId: string, n: number, summaries = true): Promise<string[
         ]);
       }
       ids.push(job.job_id);
+      if (ids.length % 100_000 === 0) console.log(`seeded ${ids.length} of ${n} jobs`);
     }
   };
   await Promise.all(Array.from({ length: 64 }, worker));
@@ -189,6 +197,48 @@ async function bare(name: string, read: () => Promise<unknown>): Promise<Measure
   const m = { rps: latencies.length / SECONDS, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
   bareRows.push([`bare driver: ${name}`, m.rps.toFixed(0), m.p50.toFixed(1), m.p99.toFixed(1), '', 'bare']);
   return m;
+}
+
+/**
+ * The steps of GET /jobs/{id}, timed one at a time (p50 of 500 each): the key and organisation
+ * (kept in memory, checked against their Redis version), the meter script, the job row, presenting
+ * and serialising it, and the whole request over HTTP with nothing else running.
+ */
+async function jobReadSteps(org: { org_id: string; api_key: string }, ids: string[]): Promise<[string, number][]> {
+  const p50 = async (work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const t = performance.now();
+      await work();
+      times.push(performance.now() - t);
+    }
+    return percentile(
+      times.sort((a, b) => a - b),
+      0.5,
+    );
+  };
+  const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+  const found = await platform.orgs.findKeyWithOrganisation(hashApiKey(org.api_key));
+  const limits = limitsFor('read', found!.org!.limits);
+  const job = (await platform.jobServices.jobs.get(pick()))!;
+  const ctx = { baseUrl: 'http://127.0.0.1', reviewSecret: 'bench', endUser: null };
+  return [
+    [
+      'the whole GET /jobs/{id}',
+      await p50(() =>
+        fetch(`${BASE}/api/v1/jobs/${pick()}`, { headers: { authorization: `Bearer ${org.api_key}` } }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      ),
+    ],
+    [
+      'key and organisation (one Redis version read)',
+      await p50(() => platform.orgs.findKeyWithOrganisation(hashApiKey(org.api_key))),
+    ],
+    ['meter script (Redis)', await p50(() => platform.meter.consume(org.org_id, 'read', 1, limits))],
+    ['job row (Cassandra)', await p50(() => platform.jobServices.jobs.get(pick()))],
+    ['present and serialise', await p50(async () => JSON.stringify(presentJob(job, ctx)))],
+  ];
 }
 
 function multipartWav(): { body: Buffer; type: string } {
@@ -277,7 +327,7 @@ describe('load', () => {
     const big = await testOrg(platform, { credits: 1_000_000, limits: unlimited });
     const before = await testOrg(platform, { credits: 10, limits: unlimited });
     await seed(small.org_id, 10_000);
-    await seed(before.org_id, 10_000, false);
+    await seed(before.org_id, 10_000, { summaries: false });
     const bigIds = await seed(big.org_id, 100_000);
     const auth = (o: typeof small) => `Bearer ${o.api_key}`;
     const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;
@@ -326,6 +376,10 @@ describe('load', () => {
       baseline,
       bareSlice,
     );
+    // Where a job read's time goes: each step of GET /jobs/{id}, one at a time on an idle path,
+    // against the same stores the gateway uses, beside the whole request made the same way.
+    const steps = await jobReadSteps(big, bigIds);
+    for (const [name, ms] of steps) bareRows.push([`one at a time: ${name}`, '', ms.toFixed(2), '', '', '']);
     const upload = multipartWav();
     record(
       'POST /transcribe, 1 s WAV upload',
@@ -342,6 +396,33 @@ describe('load', () => {
       baseline,
     );
   });
+
+  // On demand (VERSE_BENCH_SCALE=1, about 10 minutes more): a feed page with a million jobs stored,
+  // beside 10,000 in the same run. Pages read only the feed, so the million are feed rows alone.
+  it.runIf(process.env.VERSE_BENCH_SCALE)(
+    'the feed page from 10k to 1M stored jobs',
+    async () => {
+      const small = await testOrg(platform, { credits: 10, limits: unlimited });
+      const huge = await testOrg(platform, { credits: 10, limits: unlimited });
+      await seed(small.org_id, 10_000, { jobRows: false });
+      await seed(huge.org_id, 1_000_000, { jobRows: false });
+      const since = new Date(Date.now() - 15 * 86400_000).toISOString();
+      const page = (o: typeof small, from?: string) =>
+        load(`Bearer ${o.api_key}`, () => ({ path: `/api/v1/jobs?limit=50${from ? `&updated_since=${from}` : ''}` }));
+      const first10k = await page(small);
+      const first1m = await page(huge);
+      const middle10k = await page(small, since);
+      const middle1m = await page(huge, since);
+      record('GET /jobs page of 50, 10k stored (scale run)', first10k, null);
+      record('GET /jobs page of 50, 1M stored', first1m, first10k);
+      record('GET /jobs page of 50 from the middle, 10k stored (scale run)', middle10k, null);
+      record('GET /jobs page of 50 from the middle, 1M stored', middle1m, middle10k);
+      console.log(
+        `p50 at 1M / at 10k: first page ${(first1m.p50 / first10k.p50).toFixed(2)}, middle ${(middle1m.p50 / middle10k.p50).toFixed(2)}`,
+      );
+    },
+    30 * 60_000,
+  );
 
   it('end-to-end submissions per second through Kafka, 1 and 2 instances per group', async () => {
     // Its own namespace, so the upload benchmark's jobs are not a backlog in front of these.
