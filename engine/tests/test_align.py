@@ -189,3 +189,20 @@ def test_a_window_too_short_to_walk_leaves_its_words_untimed(clips):
     speech = load(clips / "en.wav")
     assert align_window(whisper.load("base"), speech, 2.0, 2.0, ["hello there"], "en") == [[]]
     assert align_window(whisper.load("base"), speech, 2.0, 2.03, ["hello there"], "en") == [[]]
+
+
+@requires_base
+def test_a_window_where_the_model_finds_no_path_leaves_its_words_untimed(clips, monkeypatch):
+    from verse_engine import whisper
+    from verse_engine.align import align_window
+    from verse_engine.audio import load
+
+    model = whisper.load("base")
+
+    def no_path(*_args, **_kwargs):
+        # What faster-whisper raises when its aligner returns no path for the text.
+        raise IndexError("boolean index did not match indexed array along axis 0")
+
+    monkeypatch.setattr(model, "find_alignment", no_path)
+    speech = load(clips / "en.wav")
+    assert align_window(model, speech, 0.0, len(speech) / 16000, ["the river runs"], "en") == [[]]

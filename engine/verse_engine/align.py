@@ -184,7 +184,12 @@ def align_window(
             num_frames = min(features.shape[-1], MAX_FRAMES)
             encoder_output = model.encode(window_frames(features))
         tokens = [tok for i in batch for tok in per_text[i]]
-        aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
+        try:
+            aligned = model.find_alignment(tokenizer, [tokens], encoder_output, num_frames)[0]
+        except IndexError:
+            # faster-whisper indexes an empty path when the model finds none for the text in this
+            # window; its words stay untimed, and so flagged, rather than failing the song.
+            aligned = []
         # A negative lead (a model that times words late) must not move a word before the audio.
         words = [
             Word(
