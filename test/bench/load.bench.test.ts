@@ -26,6 +26,7 @@ import { limitsFor } from '../../core/meters.ts';
 import { hashApiKey } from '../../core/secrets.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import { Slots } from '../../processors/slots.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, testCa } from '../support/https-server.ts';
@@ -256,7 +257,8 @@ function multipartWav(): { body: Buffer; type: string } {
  * The pipeline's bare limit: kafkajs alone, with the same shape and costs as the two stages and no
  * Cassandra, storage or audio fetch. One group takes each message, waits the engine's cost and
  * produces to a second topic; a second group takes that and waits the cost again. Each member keeps
- * as many messages in flight as a processor member does. Returns jobs per second for PIPELINE_JOBS.
+ * at most as many messages in flight as a processor member does (VERSE_PROCESSOR_CONCURRENCY, across
+ * its partitions). Returns jobs per second for PIPELINE_JOBS.
  */
 async function bareKafkaPipeline(p: Platform): Promise<number> {
   const run = newUuid().slice(0, 8);
@@ -273,6 +275,7 @@ async function bareKafkaPipeline(p: Platform): Promise<number> {
   let finished = 0;
   const engine = () => new Promise((r) => setTimeout(r, ENGINE_COST_MS));
   const stage = async (topic: string, next: ((key: Buffer | null) => Promise<unknown>) | null) => {
+    const member = new Slots(inFlight);
     const consumer = p.kafka.consumer({ groupId: `${topic}-group` });
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
@@ -283,11 +286,13 @@ async function bareKafkaPipeline(p: Platform): Promise<number> {
         for (let i = 0; i < batch.messages.length; i += inFlight) {
           const chunk = batch.messages.slice(i, i + inFlight);
           await Promise.all(
-            chunk.map(async (m) => {
-              await engine();
-              if (next) await next(m.key);
-              else finished++;
-            }),
+            chunk.map((m) =>
+              member.run(async () => {
+                await engine();
+                if (next) await next(m.key);
+                else finished++;
+              }),
+            ),
           );
           resolveOffset(chunk.at(-1)!.offset);
           await heartbeat();
@@ -499,7 +504,10 @@ describe('load', () => {
         `${(two / bareLimit).toFixed(2)}×`,
       ]);
     } finally {
+      // Waited for, so a member run with VERSE_NODE_FLAGS="--cpu-prof ..." writes its profile.
+      const exited = members.map((child) => new Promise((r) => child.once('exit', r)));
       for (const child of members) child.kill('SIGTERM');
+      await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 15_000))]);
       await pipeline.close();
       await cdn.close();
     }
