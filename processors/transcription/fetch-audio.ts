@@ -1,6 +1,7 @@
 /**
- * Fetches a job's audio_url into object storage (spec, audio_url rules 3-4): HEAD, then GET,
- * streamed with a 100 MB cap, redirects re-checked, private addresses refused. From then on the
+ * Fetches a job's audio_url into object storage (spec, audio_url rules 3-4): one GET, refused at
+ * its headers when it declares over 100 MB (the gateway's HEAD probed it at submission) and
+ * streamed with the same cap, redirects re-checked, private addresses refused. From then on the
  * pipeline uses its own copy. The GET has an overall deadline and an idle limit, and the body is
  * piped end to end, so a host that stalls, closes early or resets makes the fetch fail (and the
  * partial copy disappear) instead of holding a consumer slot forever.
@@ -15,12 +16,7 @@ import {
   OutboundTimeoutError,
   outboundRequest,
 } from '../../core/net/safe-http.ts';
-import {
-  AUDIO_FETCH_DEADLINE_MS,
-  AUDIO_FETCH_IDLE_MS,
-  AUDIO_PROBE_TIMEOUT_MS,
-  MAX_AUDIO_URL_BYTES,
-} from '../../core/policy.ts';
+import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
@@ -57,16 +53,6 @@ export async function fetchAudio(
   bounds: FetchBounds = FETCH_BOUNDS,
 ): Promise<{ key: string; format: AudioFormat; size: number }> {
   try {
-    const head = await outboundRequest(
-      url,
-      { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, idleMs: bounds.idleMs, maxRedirects: 5 },
-      policy,
-    ).catch(() => null);
-    head?.body.resume();
-    const declared = Number(head?.headers['content-length']);
-    if (head && head.status < 300 && Number.isFinite(declared) && declared > MAX_AUDIO_URL_BYTES) {
-      throw new AudioFetchFailure(`audio_url is ${declared} bytes; the limit is 100 MB`);
-    }
     const res = await outboundRequest(
       url,
       { method: 'GET', timeoutMs: bounds.deadlineMs, idleMs: bounds.idleMs, maxRedirects: 5 },
@@ -81,6 +67,13 @@ export async function fetchAudio(
     if (res.status < 200 || res.status >= 300) {
       res.body.resume();
       throw new Error(`audio_url answered HTTP ${res.status}`);
+    }
+    // A declared length over the cap is refused before a byte of the body is read; a length the
+    // host does not declare, or understates, is held to the cap by the store's write below.
+    const declared = Number(res.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_AUDIO_URL_BYTES) {
+      res.body.destroy();
+      throw new AudioFetchFailure(`audio_url is ${declared} bytes; the limit is 100 MB`);
     }
     const sniff = headCapture();
     const key = `audio/${orgId}/${newUuid()}`;

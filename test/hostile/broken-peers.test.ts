@@ -118,6 +118,27 @@ describe('an audio host that breaks mid-body', () => {
     expect(await storedFor(orgId)).toEqual([]);
   });
 
+  it('a GET that declares over 100 MB is refused at its headers: nothing read, nothing stored', async () => {
+    let bodyBytesSent = 0;
+    host.route('/huge.wav', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(200 * 1024 * 1024) });
+      const timer = setInterval(() => {
+        if (res.writableEnded || res.destroyed) return clearInterval(timer);
+        bodyBytesSent += 64 * 1024;
+        res.write(Buffer.alloc(64 * 1024));
+      }, 10);
+      res.on('close', () => clearInterval(timer));
+    });
+    const orgId = `org_hostile_huge_${Date.now()}`;
+    const started = Date.now();
+    await expect(
+      fetchAudio(`${host.url}/huge.wav`, platform.jobServices.storage, platform.jobServices.outbound, orgId, bounds),
+    ).rejects.toThrow(/209715200 bytes; the limit is 100 MB/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(bodyBytesSent).toBeLessThan(10 * 1024 * 1024);
+    expect(await storedFor(orgId)).toEqual([]);
+  });
+
   it('a redirect into a private network is refused before any connection to it', async () => {
     const strict = { allowPrivateNetwork: false, extraCaFile: testCa().caFile, allowedAddresses: ['127.0.0.1'] };
     await expect(
