@@ -95,7 +95,11 @@ const unlimited = Object.fromEntries(
 async function seed(
   orgId: string,
   n: number,
-  { summaries = true, jobRows = true }: { summaries?: boolean; jobRows?: boolean } = {},
+  {
+    summaries = true,
+    jobRows = true,
+    failedEvery = 0,
+  }: { summaries?: boolean; jobRows?: boolean; failedEvery?: number } = {},
 ): Promise<string[]> {
   const input = parseSubmission({ language: 'English', audio_url: 'https://audio.example.com/a.mp3' }, 'json');
   const ids: string[] = [];
@@ -114,6 +118,15 @@ async function seed(
         null,
         at,
       );
+      // A few failed jobs, for a filter that matches a handful of a large catalogue.
+      if (failedEvery > 0 && i % failedEvery === 0) {
+        job.lifecycle = {
+          ...job.lifecycle,
+          status: 'failed',
+          stage: 'failed',
+          error: { stage: 'transcription', message: 'The audio could not be decoded', failed_at: at },
+        };
+      }
       if (jobRows) await platform.jobServices.jobs.insert(job);
       if (summaries) await platform.jobServices.feed.record(job, null);
       else {
@@ -333,7 +346,7 @@ describe('load', () => {
     const before = await testOrg(platform, { credits: 10, limits: unlimited });
     await seed(small.org_id, 10_000);
     await seed(before.org_id, 10_000, { summaries: false });
-    const bigIds = await seed(big.org_id, 100_000);
+    const bigIds = await seed(big.org_id, 100_000, { failedEvery: 5_000 });
     const auth = (o: typeof small) => `Bearer ${o.api_key}`;
     const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;
 
@@ -385,6 +398,12 @@ describe('load', () => {
     // against the same stores the gateway uses, beside the whole request made the same way.
     const steps = await jobReadSteps(big, bigIds);
     for (const [name, ms] of steps) bareRows.push([`one at a time: ${name}`, '', ms.toFixed(2), '', '', '']);
+    record(
+      'GET /jobs?status=failed page of 50, 20 of 100k stored match',
+      await load(auth(big), () => ({ path: '/api/v1/jobs?limit=50&status=failed' })),
+      baseline,
+      bareSlice,
+    );
     const upload = multipartWav();
     record(
       'POST /transcribe, 1 s WAV upload',
