@@ -73,6 +73,9 @@ export interface RunningProcessor {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A member is declared dead after 10 s without a heartbeat; it sends one every 3 s. */
+const HEARTBEAT_INTERVAL_MS = 3000;
+
 /**
  * A handler that fails (a dependency down, a busy engine pool) is tried again after 0.5 s, 1 s, 2 s…
  * up to 30 s between tries, each wait varied by ±20 %, for 7 retries (about a minute of waiting in
@@ -99,7 +102,7 @@ export async function startProcessor<K extends TopicKey>(
     groupId,
     // A killed member's partitions move to a live one after this long.
     sessionTimeout: 10000,
-    heartbeatInterval: 3000,
+    heartbeatInterval: HEARTBEAT_INTERVAL_MS,
     allowAutoTopicCreation: false,
     retry: { retries: 10 },
   });
@@ -202,6 +205,10 @@ export async function startProcessor<K extends TopicKey>(
       offset: message.offset,
       message,
     }));
+    // kafkajs heartbeats only when asked. A handler can wait minutes on the engine, longer than the
+    // session timeout, so the member says it is alive while the batch runs; a heartbeat refused in
+    // a rebalance is left to kafkajs, which marks the batch stale and stops new work in it.
+    const keepAlive = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_INTERVAL_MS);
     const waitMs = await handleInLanes(messages, {
       slots,
       handle: ({ message }) => handleOne({ topic: batch.topic, partition: batch.partition, message, heartbeat }),
@@ -211,7 +218,7 @@ export async function startProcessor<K extends TopicKey>(
         await heartbeat();
       },
       keepGoing: () => isRunning() && !isStale(),
-    });
+    }).finally(() => clearInterval(keepAlive));
     if (waitMs !== null) {
       // The unfinished offsets stay unresolved: after the pause the partition is fetched again from there.
       const resume = pause();
