@@ -54,6 +54,11 @@ const rowOf = (r: Record<string, unknown>): FeedRow => ({
 
 /** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
+/**
+ * A kept list grows by every day since it was read, each a slice to ask for even when empty, so
+ * one older than this is read again rather than extended.
+ */
+const DAY_LIST_KEPT_MS = 3_600_000;
 
 /** One feed's partitions: the organisation's, or one filter value's. */
 interface FeedTable {
@@ -169,9 +174,10 @@ export class CassandraJobFeed implements JobFeed {
   private async daysOf(feed: FeedTable): Promise<string[]> {
     const now = this.now();
     const kept = this.dayLists.get(feed.key);
-    if (kept) return daysSince(kept.days, kept.readAt, now);
+    if (kept && now.getTime() - kept.readAt.getTime() < DAY_LIST_KEPT_MS) return daysSince(kept.days, kept.readAt, now);
     const result = await this.db.execute(`SELECT day FROM ${feed.days} WHERE ${feed.where}`, feed.params);
     const days = result.rows.map((r) => r.day as string);
+    this.dayLists.delete(feed.key);
     if (this.dayLists.size >= DAY_LISTS_KEPT) this.dayLists.delete(this.dayLists.keys().next().value!);
     this.dayLists.set(feed.key, { days, readAt: now });
     return days;

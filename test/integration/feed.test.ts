@@ -62,17 +62,30 @@ describe('GET /jobs (change feed)', () => {
   it("a feed that kept an organisation's day list still reads a day partition created after it", async () => {
     const org = await testOrg(platform);
     let now = new Date('2026-03-01T23:59:59Z');
-    const feed = new CassandraJobFeed(platform.cassandra, () => now);
+    let dayListReads = 0;
+    const db = Object.create(platform.cassandra) as typeof platform.cassandra;
+    db.execute = ((query: string, ...rest: unknown[]) => {
+      if (query.startsWith('SELECT day FROM')) dayListReads++;
+      return (platform.cassandra.execute as (...args: unknown[]) => unknown)(query, ...rest);
+    }) as typeof db.execute;
+    const feed = new CassandraJobFeed(db, () => now);
     const start = { updated_at: new Date(0), job_id: null };
     const job = await createTestJob(platform, org.org_id);
-    const dayOne = { ...job, updated_at: new Date('2026-03-01T12:00:00Z') };
+    const dayOne = { ...job, updated_at: new Date('2026-03-01T23:59:00Z') };
     await feed.record(dayOne, { updated_at: job.updated_at, status: 'processing' });
-    expect((await feed.scan(org.org_id, start, 5)).map((r) => r.job_id)).toEqual([job.job_id]); // the list is kept
-    now = new Date('2026-03-03T08:00:00Z');
-    const dayThree = { ...job, updated_at: new Date('2026-03-03T07:59:00Z') };
-    await feed.record(dayThree, { updated_at: dayOne.updated_at, status: 'processing' });
+    expect((await feed.scan(org.org_id, start, 5)).map((r) => r.job_id)).toEqual([job.job_id]);
+    expect(dayListReads).toBe(1);
+    // Half an hour later, on the next day: the kept list is extended, not read again.
+    now = new Date('2026-03-02T00:30:00Z');
+    const dayTwo = { ...job, updated_at: new Date('2026-03-02T00:29:00Z') };
+    await feed.record(dayTwo, { updated_at: dayOne.updated_at, status: 'processing' });
     const rows = await feed.scan(org.org_id, start, 5);
-    expect(rows.map((r) => [r.job_id, r.updated_at.toISOString()])).toEqual([[job.job_id, '2026-03-03T07:59:00.000Z']]);
+    expect(rows.map((r) => [r.job_id, r.updated_at.toISOString()])).toEqual([[job.job_id, '2026-03-02T00:29:00.000Z']]);
+    expect(dayListReads).toBe(1);
+    // Two days on, the kept list is older than an hour: read again rather than extended day by day.
+    now = new Date('2026-03-04T08:00:00Z');
+    await feed.scan(org.org_id, start, 5);
+    expect(dayListReads).toBe(2);
   });
 
   it('a row indexed before rows carried summaries is listed from its job', async () => {
