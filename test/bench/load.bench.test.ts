@@ -19,14 +19,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
 import { newUuid } from '../../core/ids.ts';
 import { dayOf } from '../../core/jobs/feed-days.ts';
-import { presentJob } from '../../core/jobs/present.ts';
+import { presentJob, presentListRow } from '../../core/jobs/present.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
+import { summaryOf } from '../../core/jobs/summary.ts';
 import { createLogger } from '../../core/logger.ts';
 import { limitsFor } from '../../core/meters.ts';
 import { hashApiKey } from '../../core/secrets.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import { Slots } from '../../processors/slots.ts';
+import { decodeSummary, encodeSummary } from '../../sinks/cassandra/feed.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, testCa } from '../support/https-server.ts';
@@ -216,7 +218,8 @@ async function bare(name: string, read: () => Promise<unknown>): Promise<Measure
 /**
  * The steps of GET /jobs/{id}, timed one at a time (p50 of 500 each): the key and organisation
  * (kept in memory, checked against their Redis version), the meter script, the job row, presenting
- * and serialising it, and the whole request over HTTP with nothing else running.
+ * and serialising it, and the whole request over HTTP with nothing else running; and the gateway's
+ * own work on a feed page's rows.
  */
 async function jobReadSteps(org: { org_id: string; api_key: string }, ids: string[]): Promise<[string, number][]> {
   const p50 = async (work: () => Promise<unknown>) => {
@@ -236,6 +239,7 @@ async function jobReadSteps(org: { org_id: string; api_key: string }, ids: strin
   const limits = limitsFor('read', found!.org!.limits);
   const job = (await platform.jobServices.jobs.get(pick()))!;
   const ctx = { baseUrl: 'http://127.0.0.1', reviewSecret: 'bench', endUser: null };
+  const page = Array.from({ length: 51 }, () => encodeSummary(summaryOf(job)));
   return [
     [
       'the whole GET /jobs/{id}',
@@ -252,6 +256,10 @@ async function jobReadSteps(org: { org_id: string; api_key: string }, ids: strin
     ['meter script (Redis)', await p50(() => platform.meter.consume(org.org_id, 'read', 1, limits))],
     ['job row (Cassandra)', await p50(() => platform.jobServices.jobs.get(pick()))],
     ['present and serialise', await p50(async () => JSON.stringify(presentJob(job, ctx)))],
+    [
+      "a feed page's 51 summaries decoded, presented and serialised",
+      await p50(async () => JSON.stringify(page.map((text) => presentListRow(decodeSummary(text), ctx)))),
+    ],
   ];
 }
 
