@@ -45,7 +45,14 @@ import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
 export function connectRedis(config: Config, logger?: Logger): Redis {
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  const redis = new Redis(config.redisUrl, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+    // Every authenticated request sends two commands (the key's organisation version, the meter);
+    // under load, those of concurrent requests leave in one write rather than one syscall each.
+    enableAutoPipelining: true,
+  });
   // ioredis reconnects by itself; without a listener each failed attempt would print an unhandled-error trace.
   let reported = false;
   redis.on('error', (error) => {
@@ -204,6 +211,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     meter: new RedisMeter(redis, config.namespace),
     probes: probesFor(config, { cassandra, redis }),
     async close() {
+      await usage.close();
       await publisher.disconnect().catch(() => {});
       if (lagAdminConnected) await lagAdmin.disconnect().catch(() => {});
       redis.disconnect();

@@ -7,13 +7,75 @@ import type { CassandraClient } from './client.ts';
 const LANGUAGE_PREFIX = 'language:';
 const LEDGER_TTL_SECONDS = 30 * 24 * 3600;
 
+/** How long API calls are tallied in memory before they are written, one update per organisation. */
+export const API_CALL_FLUSH_MS = 1000;
+
 export class CassandraUsageStore implements UsageStore, UsageLedger {
-  constructor(private readonly db: CassandraClient) {}
+  /**
+   * API calls counted but not yet written. A counter update on every request was a Cassandra write
+   * per read, all on one hot partition per organisation; the tally turns them into one per second.
+   * A gateway killed outright loses at most its last second of calls (a stopped one writes them);
+   * api_calls is a statistic, and counter updates are not idempotent on retry anyway.
+   */
+  private readonly unwritten = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: CassandraClient,
+    private readonly flushMs = API_CALL_FLUSH_MS,
+  ) {}
 
   async countApiCall(orgId: string): Promise<void> {
-    await this.db.execute("UPDATE usage_counters SET value = value + 1 WHERE org_id = ? AND metric = 'api_calls'", [
-      orgId,
-    ]);
+    this.unwritten.set(orgId, (this.unwritten.get(orgId) ?? 0) + 1);
+    this.flushSoon();
+  }
+
+  private flushSoon(): void {
+    if (this.closed) return;
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
+      void this.flushApiCalls();
+    }, this.flushMs).unref();
+  }
+
+  /**
+   * Writes the calls tallied so far, one counter update per organisation. A failed update keeps
+   * its calls for the next flush. One flush runs at a time, so no tally is written twice.
+   */
+  async flushApiCalls(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.unwritten.size === 0) return;
+    const tally = [...this.unwritten];
+    this.flushing = Promise.all(tally.map(([orgId, calls]) => this.writeApiCalls(orgId, calls))).then(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  private async writeApiCalls(orgId: string, calls: number): Promise<void> {
+    try {
+      await this.db.execute(
+        "UPDATE usage_counters SET value = value + ? WHERE org_id = ? AND metric = 'api_calls'",
+        [calls, orgId],
+        { prepare: true },
+      );
+    } catch {
+      this.flushSoon(); // the calls stay in the tally for the next flush
+      return;
+    }
+    const left = (this.unwritten.get(orgId) ?? 0) - calls;
+    if (left > 0) this.unwritten.set(orgId, left);
+    else this.unwritten.delete(orgId);
+  }
+
+  /** Writes what is tallied; the gateway calls it when it stops. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    await this.flushApiCalls();
   }
 
   /**
@@ -78,7 +140,8 @@ export class CassandraUsageStore implements UsageStore, UsageLedger {
       completed_jobs: metric.get('completed_jobs') ?? 0,
       total_duration_seconds: (metric.get('duration_ms') ?? 0) / 1000,
       jobs_by_language: jobsByLanguage,
-      api_calls: metric.get('api_calls') ?? 0,
+      // This gateway's own calls not yet written are counted too: a client sees its calls at once.
+      api_calls: (metric.get('api_calls') ?? 0) + (this.unwritten.get(orgId) ?? 0),
     };
   }
 }

@@ -6,10 +6,11 @@
 import type { Redis } from 'ioredis';
 import { type MeterKind, type MeterLimits, WINDOWS, type WindowName } from '../../core/meters.ts';
 import type { Meter, MeterResult } from '../../core/ports/meter.ts';
+import { LuaScript } from './lua-script.ts';
 
 // KEYS: one per window. ARGV: n, then (limit, seconds) per window.
 // Returns: allowed (0/1), retry_after, the meter clock (s), then the used count per window after the call.
-const CONSUME = `
+const CONSUME = new LuaScript(`
 local n = tonumber(ARGV[1])
 local now = tonumber(redis.call('TIME')[1])
 local used, keys, blocked_until = {}, {}, 0
@@ -37,11 +38,11 @@ for i = 1, #KEYS do
   out[#out + 1] = value
 end
 return out
-`;
+`);
 
 // Refund gives n back to the windows the units were taken from (ARGV[2]: the meter clock at
 // consume), never below zero; a window that has since closed has nothing left to give back.
-const REFUND = `
+const REFUND = new LuaScript(`
 local n = tonumber(ARGV[1])
 local at = tonumber(ARGV[2])
 for i = 1, #KEYS do
@@ -51,7 +52,7 @@ for i = 1, #KEYS do
   if value > 0 then redis.call('DECRBY', key, math.min(n, value)) end
 end
 return 1
-`;
+`);
 
 export class RedisMeter implements Meter {
   constructor(
@@ -65,7 +66,7 @@ export class RedisMeter implements Meter {
 
   async consume(orgId: string, meter: MeterKind, n: number, limits: MeterLimits): Promise<MeterResult> {
     const args = WINDOWS.flatMap((w) => [limits[w.name], w.seconds]);
-    const reply = (await this.redis.eval(CONSUME, WINDOWS.length, ...this.keys(orgId, meter), n, ...args)) as number[];
+    const reply = (await CONSUME.run(this.redis, this.keys(orgId, meter), [n, ...args])) as number[];
     const remaining = {} as Record<WindowName, number>;
     WINDOWS.forEach((w, i) => {
       remaining[w.name] = Math.max(0, limits[w.name] - Number(reply[i + 3]));
@@ -74,6 +75,6 @@ export class RedisMeter implements Meter {
   }
 
   async refund(orgId: string, meter: MeterKind, n: number, at: number): Promise<void> {
-    await this.redis.eval(REFUND, WINDOWS.length, ...this.keys(orgId, meter), n, at, ...WINDOWS.map((w) => w.seconds));
+    await REFUND.run(this.redis, this.keys(orgId, meter), [n, at, ...WINDOWS.map((w) => w.seconds)]);
   }
 }

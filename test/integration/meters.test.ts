@@ -29,6 +29,14 @@ async function counters(orgId: string, meter: string): Promise<number[]> {
 }
 
 describe('Redis meters (real Redis, real HTTP)', () => {
+  it('the meter script is sent again when Redis no longer holds it (restart, SCRIPT FLUSH)', async () => {
+    const org = await testOrg(platform, { limits: { 'read.minute': 10 } });
+    expect((await fetch(`${base}/api/v1/usage`, { headers: org.auth })).status).toBe(200);
+    await platform.redis.script('FLUSH');
+    expect((await fetch(`${base}/api/v1/usage`, { headers: org.auth })).status).toBe(200);
+    expect(await counters(org.org_id, 'read')).toEqual([2, 2, 2]);
+  });
+
   it('50 parallel requests on a meter with room for 10: exactly 10 accepted, 40 × 429, counters at 10', async () => {
     const org = await testOrg(platform, { limits: { 'read.minute': 10 } });
     const responses = await Promise.all(

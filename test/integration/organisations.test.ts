@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../core/provisioning.ts';
 import { hashApiKey } from '../../core/secrets.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { CassandraUsageStore } from '../../sinks/cassandra/usage.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -57,5 +58,52 @@ describe('organisations and keys in Cassandra', () => {
       api_calls: 3,
     });
     await app.close();
+  });
+
+  it('API calls are tallied, written once per flush, and written on close', async () => {
+    const org = await testOrg(platform);
+    const writes: string[] = [];
+    const db = platform.cassandra;
+    const counting = {
+      execute: (query: string, ...rest: unknown[]) => {
+        if (query.includes("'api_calls'")) writes.push(query);
+        return (db.execute as (...a: unknown[]) => unknown)(query, ...rest);
+      },
+    } as typeof db;
+    const gateway = new CassandraUsageStore(counting, 60_000);
+    const other = new CassandraUsageStore(platform.cassandra);
+    for (let i = 0; i < 25; i++) await gateway.countApiCall(org.org_id);
+    // This gateway counts its own calls at once; another sees them once they are written.
+    expect((await gateway.get(org.org_id)).api_calls).toBe(25);
+    expect((await other.get(org.org_id)).api_calls).toBe(0);
+    await gateway.flushApiCalls();
+    expect(writes).toHaveLength(1);
+    expect((await other.get(org.org_id)).api_calls).toBe(25);
+    expect((await gateway.get(org.org_id)).api_calls).toBe(25);
+    await gateway.countApiCall(org.org_id);
+    await gateway.close();
+    expect(writes).toHaveLength(2);
+    expect((await other.get(org.org_id)).api_calls).toBe(26);
+  });
+
+  it('a tally whose write fails is kept and written by the next flush', async () => {
+    const org = await testOrg(platform);
+    let failNext = true;
+    const flaky = {
+      execute: (...args: unknown[]) => {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error('Cassandra timed out'));
+        }
+        return (platform.cassandra.execute as (...a: unknown[]) => unknown)(...args);
+      },
+    } as typeof platform.cassandra;
+    const gateway = new CassandraUsageStore(flaky, 60_000);
+    for (let i = 0; i < 3; i++) await gateway.countApiCall(org.org_id);
+    await gateway.flushApiCalls();
+    expect((await new CassandraUsageStore(platform.cassandra).get(org.org_id)).api_calls).toBe(0);
+    await gateway.flushApiCalls();
+    expect((await new CassandraUsageStore(platform.cassandra).get(org.org_id)).api_calls).toBe(3);
+    await gateway.close();
   });
 });
