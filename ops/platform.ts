@@ -12,6 +12,7 @@ import { VersionedOrganisationStore } from '../core/app/versioned-organisations.
 import { WebhookSender } from '../core/app/webhook-sender.ts';
 import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
+import { listRowRendering } from '../core/jobs/list-rows.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ObjectStore } from '../core/ports/object-store.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
@@ -138,7 +139,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const publisher = new KafkaPublisher(kafka, registry, config);
   await publisher.connect();
   const jobs = new CassandraJobStore(cassandra);
-  const feed = new CassandraJobFeed(cassandra);
+  const feed = new CassandraJobFeed(cassandra, listRowRendering(config));
   const timers = new CassandraTimers(cassandra);
   const usage = new CassandraUsageStore(cassandra);
   const batches = new CassandraBatchStore(cassandra);

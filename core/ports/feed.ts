@@ -17,8 +17,16 @@ export interface FeedPosition {
 export interface FeedRow {
   updated_at: Date;
   job_id: string;
-  /** null on rows indexed before summaries were kept: the reader reads the job instead. */
-  summary: JobSummary | null;
+  /**
+   * The job as of this row, decoded when asked for: a page served from listRow never decodes it.
+   * null on rows indexed before summaries were kept: the reader reads the job instead.
+   */
+  summary(): JobSummary | null;
+  /**
+   * The row as GET /jobs shows it (JSON), rendered when written, and the key of the presentation it
+   * was rendered under (core/jobs/list-rows.ts); null when it was not stored rendered.
+   */
+  listRow: { json: string; key: string } | null;
 }
 
 export interface JobFeed {

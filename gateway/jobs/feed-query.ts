@@ -4,8 +4,9 @@
  * once while jobs keep changing:
  *  - rows newer than a short settle window are held back, so a change being written right now is
  *    never skipped by a page that has already moved past its timestamp;
- *  - a row carries the job's summary as of that row's updated_at, so the walk reads the feed index
- *    alone; a job that moved on has a newer row (its older one is deleted by the same change);
+ *  - a row carries the job's summary as of that row's updated_at, and the list row rendered from it
+ *    (core/jobs/list-rows.ts), so the walk reads the feed index alone and serves rows as stored; a
+ *    job that moved on has a newer row (its older one is deleted by the same change);
  *  - each page reads a bounded number of rows (scanBudget), so its cost does not grow with the
  *    catalogue;
  *  - a filtered page walks the feed of one filter value (core/jobs/feed-filters.ts), the most
@@ -14,6 +15,7 @@
 import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
 import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
+import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow } from '../../core/ports/feed.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
@@ -36,9 +38,16 @@ export interface FeedQuery {
 }
 
 export interface FeedPage {
-  jobs: JobSummary[];
+  /** Each row's JSON as GET /jobs shows it: as stored, or rendered from the row's summary. */
+  rows: string[];
   has_more: boolean;
   next_cursor: string | null;
+}
+
+export interface FeedSecrets {
+  cursorSecret: string;
+  /** Renders rows that were not stored rendered under this presentation. */
+  rendering: ListRowRendering;
 }
 
 const START: FeedPosition = { updated_at: new Date(0), job_id: null };
@@ -47,12 +56,12 @@ export async function queryFeed(
   services: JobServices,
   orgId: string,
   q: FeedQuery,
-  secret: string,
+  { cursorSecret, rendering }: FeedSecrets,
   now = new Date(),
 ): Promise<FeedPage> {
   const fp = filterFingerprint(orgId, q);
   const from = q.cursor
-    ? decodeCursor(secret, q.cursor, fp)
+    ? decodeCursor(cursorSecret, q.cursor, fp)
     : q.updated_since
       ? { updated_at: new Date(q.updated_since), job_id: null }
       : START;
@@ -69,11 +78,15 @@ export async function queryFeed(
 
   const budget = scanBudget(q.limit);
   const driving = await drivingFilter(services, orgId, q);
-  if (driving === 'none') return { jobs: [], has_more: false, next_cursor: null };
+  if (driving === 'none') return { rows: [], has_more: false, next_cursor: null };
+  // A row of the walked feed matches the filter that chose the feed; its summary is checked only
+  // when other filters are given too. Otherwise a row stored rendered is served as it is.
+  const given = [q.status, q.external_id, q.isrc, q.batch_id, q.end_user_id, q.language_mismatch];
+  const checksSummaries = given.filter((v) => v !== undefined).length > (driving ? 1 : 0);
 
   // Walk the feed in chunks, skipping filtered rows, within a scan budget. Each chunk asks for one
   // row more than it can use: a settled row beyond the page answers has_more without another read.
-  const found: JobSummary[] = [];
+  const found: string[] = [];
   let position = from;
   let scanned = 0;
   let exhausted = false;
@@ -81,7 +94,11 @@ export async function queryFeed(
   while (!more && !exhausted) {
     const wanted = Math.min(q.limit - found.length, budget - scanned) + 1;
     const rows = await services.feed.scan(orgId, position, wanted, driving ?? undefined);
-    const summaries = await summariesOf(services, rows);
+    const served = (row: FeedRow) => (row.listRow?.key === rendering.key ? row.listRow.json : null);
+    const unsummarised = await jobsOfRowsWithoutSummary(
+      services,
+      rows.filter((row) => checksSummaries || served(row) === null),
+    );
     for (const row of rows) {
       if (row.updated_at.getTime() > horizon) {
         exhausted = true;
@@ -93,26 +110,29 @@ export async function queryFeed(
       }
       scanned++;
       position = row;
-      const job = summaries.get(row.job_id);
-      if (job && job.updated_at.getTime() === row.updated_at.getTime() && matches(job)) found.push(job);
+      const stored = served(row);
+      if (stored !== null && !checksSummaries) {
+        found.push(stored);
+        continue;
+      }
+      const job = row.summary() ?? unsummarised.get(row.job_id);
+      if (job && job.updated_at.getTime() === row.updated_at.getTime() && matches(job)) {
+        found.push(stored ?? JSON.stringify(rendering.present(job)));
+      }
     }
     if (!more && rows.length < wanted) exhausted = true;
   }
   const hasMore = more;
-  return { jobs: found, has_more: hasMore, next_cursor: hasMore ? encodeCursor(secret, position, fp) : null };
+  return { rows: found, has_more: hasMore, next_cursor: hasMore ? encodeCursor(cursorSecret, position, fp) : null };
 }
 
 /**
- * Each row's job as of that row: its own summary, or, for a row indexed before summaries were
- * kept, the job read from its table (skipped by the caller when it has since moved on).
+ * The jobs of rows indexed before summaries were kept, read from their table (skipped by the
+ * caller when they have since moved on).
  */
-async function summariesOf(services: JobServices, rows: FeedRow[]): Promise<Map<string, JobSummary>> {
+async function jobsOfRowsWithoutSummary(services: JobServices, rows: FeedRow[]): Promise<Map<string, JobSummary>> {
+  const bare = rows.filter((row) => row.summary() === null).map((row) => row.job_id);
   const out = new Map<string, JobSummary>();
-  const bare: string[] = [];
-  for (const row of rows) {
-    if (row.summary) out.set(row.job_id, row.summary);
-    else bare.push(row.job_id);
-  }
   if (bare.length > 0) for (const job of await services.jobs.getMany(bare)) out.set(job.job_id, summaryOf(job));
   return out;
 }

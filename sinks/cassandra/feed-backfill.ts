@@ -10,7 +10,7 @@ import { toJobRecord } from './jobs.ts';
 const PAGE = 256;
 
 export async function backfillFilterFeeds(db: CassandraClient, log: (msg: string) => void): Promise<number> {
-  const feed = new CassandraJobFeed(db);
+  const feed = new CassandraJobFeed(db, null);
   let done = 0;
   let pageState: string | undefined;
   do {

@@ -7,6 +7,7 @@
 import { dayOf, daysSince } from '../../core/jobs/feed-days.ts';
 import { type FeedFilter, filtersOf, type PreviousPlace, previousFiltersOf } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
+import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
 import type { CassandraClient } from './client.ts';
@@ -46,11 +47,22 @@ export function readSummary(value: unknown): JobSummary | null {
   }
 }
 
-const rowOf = (r: Record<string, unknown>): FeedRow => ({
-  updated_at: r.updated_at as Date,
-  job_id: String(r.job_id),
-  summary: readSummary(r.summary),
-});
+/** A stored row; its summary is decoded on first use. */
+function rowOf(r: Record<string, unknown>): FeedRow {
+  let summary: JobSummary | null | undefined;
+  return {
+    updated_at: r.updated_at as Date,
+    job_id: String(r.job_id),
+    summary: () => {
+      summary ??= readSummary(r.summary);
+      return summary;
+    },
+    listRow:
+      typeof r.list_row === 'string' && typeof r.list_row_key === 'string'
+        ? { json: r.list_row, key: r.list_row_key }
+        : null,
+  };
+}
 
 /** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
@@ -93,6 +105,11 @@ export class CassandraJobFeed implements JobFeed {
 
   constructor(
     private readonly db: CassandraClient,
+    /**
+     * How rows are rendered for GET /jobs when written. null writes rows without one: migration
+     * 006's data step runs before 007 adds the columns.
+     */
+    private readonly rendering: ListRowRendering | null,
     private readonly now = () => new Date(),
   ) {}
 
@@ -104,16 +121,21 @@ export class CassandraJobFeed implements JobFeed {
    */
   async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
     const day = dayOf(job.updated_at);
-    const summary = encodeSummary(summaryOf(job));
+    const summarised = summaryOf(job);
+    const summary = encodeSummary(summarised);
+    const listRow = this.rendering?.forStorage(summarised) ?? null;
+    const values: Record<string, unknown> = { day, updated_at: job.updated_at, job_id: job.job_id, summary };
+    if (this.rendering) Object.assign(values, { list_row: listRow, list_row_key: listRow && this.rendering.key });
     const feeds: (FeedFilter | undefined)[] = [undefined, ...filtersOf(job)];
     const statements: { query: string; params: unknown[] }[] = [];
     const newDays: string[] = [];
     for (const filter of feeds) {
       const feed = feedOf(job.org_id, filter);
       const columns = columnsOf(filter);
+      const names = [...columns, ...Object.keys(values)];
       statements.push({
-        query: `INSERT INTO ${feed.rows} (${columns.join(', ')}, day, updated_at, job_id, summary) VALUES (${columns.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
-        params: [...feed.params, day, job.updated_at, job.job_id, summary],
+        query: `INSERT INTO ${feed.rows} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+        params: [...feed.params, ...Object.values(values)],
       });
       const dayKey = `${feed.key}|${day}`;
       if (!this.recordedDays.has(dayKey)) {
@@ -143,7 +165,7 @@ export class CassandraJobFeed implements JobFeed {
     const feed = feedOf(orgId, filter);
     const fromDay = dayOf(from.updated_at);
     const days = (await this.daysOf(feed)).filter((day) => day >= fromDay);
-    const select = `SELECT updated_at, job_id, summary FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
+    const select = `SELECT updated_at, job_id, summary, list_row, list_row_key FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
     const out: FeedRow[] = [];
     for (const day of days) {
       const remaining = limit - out.length;

@@ -68,13 +68,20 @@ export class MemoryJobFeed implements JobFeed {
   async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
     const at = (r: { job_id: string; updated_at: Date }, t: Date) => r.job_id === job.job_id && +r.updated_at === +t;
     if (previous) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previous.updated_at)));
-    if (!this.rows.some((r) => at(r, job.updated_at)))
-      this.rows.push({ org_id: job.org_id, updated_at: job.updated_at, job_id: job.job_id, summary: summaryOf(job) });
+    if (!this.rows.some((r) => at(r, job.updated_at))) {
+      const summary = summaryOf(job);
+      this.rows.push({
+        org_id: job.org_id,
+        updated_at: job.updated_at,
+        job_id: job.job_id,
+        summary: () => summary,
+        listRow: null,
+      });
+    }
   }
   async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
     const inFilter = (r: FeedRow) =>
-      !filter ||
-      (r.summary !== null && filtersOf(r.summary).some((f) => f.name === filter.name && f.value === filter.value));
+      !filter || filtersOf(r.summary()!).some((f) => f.name === filter.name && f.value === filter.value);
     return this.rows
       .filter((r) => r.org_id === orgId && inFilter(r))
       .filter(
@@ -84,7 +91,7 @@ export class MemoryJobFeed implements JobFeed {
       )
       .sort((a, b) => +a.updated_at - +b.updated_at || (a.job_id < b.job_id ? -1 : 1))
       .slice(0, limit)
-      .map(({ updated_at, job_id, summary }) => ({ updated_at, job_id, summary }));
+      .map(({ updated_at, job_id, summary, listRow }) => ({ updated_at, job_id, summary, listRow }));
   }
 }
 

@@ -5,16 +5,19 @@
  * without walking past the jobs that do not match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FeedQuery, queryFeed, scanBudget } from '../../gateway/jobs/feed-query.ts';
+import { listRowRendering } from '../../core/jobs/list-rows.ts';
+import { type FeedQuery, type FeedSecrets, queryFeed, scanBudget } from '../../gateway/jobs/feed-query.ts';
 import type { JobServices } from '../../gateway/jobs/services.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { connectTestPlatform, createTestJob, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
+let secrets: FeedSecrets;
 const MATCHING = 70;
 
 beforeAll(async () => {
   platform = await connectTestPlatform();
+  secrets = { cursorSecret: platform.config.cursorSecret, rendering: listRowRendering(platform.config) };
 });
 afterAll(async () => {
   await platform?.close();
@@ -51,11 +54,11 @@ describe('a filter that matches more jobs than a page may read', () => {
     let cursor: string | undefined;
     for (let page = 0; page < 500; page++) {
       const { services, rowsPerScan, jobReads } = countingReads(platform.jobServices);
-      const result = await queryFeed(services, org.org_id, { ...query, cursor }, platform.config.cursorSecret);
+      const result = await queryFeed(services, org.org_id, { ...query, cursor }, secrets);
       // One row more than the page answers has_more; the jobs table is never read.
       expect(rowsPerScan.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(scanBudget(query.limit) + 1);
       expect(jobReads).toEqual([]);
-      seen.push(...result.jobs.map((j) => j.job_id));
+      seen.push(...result.rows.map((row) => JSON.parse(row).job_id as string));
       if (!result.has_more) break;
       cursor = result.next_cursor!;
     }
@@ -69,13 +72,8 @@ describe('a filter that matches more jobs than a page may read', () => {
     for (let i = 0; i < 20; i++) await createTestJob(platform, org.org_id);
     await new Promise((r) => setTimeout(r, 2_200));
     const { services, rowsPerScan, jobReads } = countingReads(platform.jobServices);
-    const page = await queryFeed(
-      services,
-      org.org_id,
-      { external_id: 'rare', limit: 50 },
-      platform.config.cursorSecret,
-    );
-    expect(page.jobs).toHaveLength(3);
+    const page = await queryFeed(services, org.org_id, { external_id: 'rare', limit: 50 }, secrets);
+    expect(page.rows).toHaveLength(3);
     expect(page.has_more).toBe(false);
     expect(rowsPerScan).toEqual([3]);
     expect(jobReads).toEqual([]);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
+import { listRowRendering } from '../../core/jobs/list-rows.ts';
+import { queryFeed } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import { backfillFilterFeeds } from '../../sinks/cassandra/feed-backfill.ts';
@@ -68,7 +70,7 @@ describe('GET /jobs (change feed)', () => {
       if (query.startsWith('SELECT day FROM')) dayListReads++;
       return (platform.cassandra.execute as (...args: unknown[]) => unknown)(query, ...rest);
     }) as typeof db.execute;
-    const feed = new CassandraJobFeed(db, () => now);
+    const feed = new CassandraJobFeed(db, listRowRendering(platform.config), () => now);
     const start = { updated_at: new Date(0), job_id: null };
     const job = await createTestJob(platform, org.org_id);
     const dayOne = { ...job, updated_at: new Date('2026-03-01T23:59:00Z') };
@@ -92,19 +94,75 @@ describe('GET /jobs (change feed)', () => {
     const org = await testOrg(platform);
     const job = await createTestJob(platform, org.org_id, { external_id: 'old-row' });
     await platform.cassandra.execute(
-      'UPDATE job_feed SET summary = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
+      'UPDATE job_feed SET summary = null, list_row = null, list_row_key = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
       [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id],
     );
-    expect(
-      (await platform.jobServices.feed.scan(org.org_id, { updated_at: new Date(0), job_id: null }, 5))[0],
-    ).toMatchObject({
-      job_id: job.job_id,
-      summary: null,
-    });
+    const [row] = await platform.jobServices.feed.scan(org.org_id, { updated_at: new Date(0), job_id: null }, 5);
+    expect(row).toMatchObject({ job_id: job.job_id, listRow: null });
+    expect(row!.summary()).toBeNull();
     await settle();
     const body = (await list(org.auth)).json();
     expect(body.jobs).toHaveLength(1);
     expect(body.jobs[0]).toMatchObject({ job_id: job.job_id, external_id: 'old-row', status: 'processing' });
+  });
+
+  it('serves a row as stored under its own presentation, and renders it from its summary otherwise', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id, { external_id: 'stored-row' });
+    await settle();
+    const where = 'org_id = ? AND day = ? AND updated_at = ? AND job_id = ?';
+    const place = [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id];
+    const stored = (
+      await platform.cassandra.execute(`SELECT list_row, list_row_key FROM job_feed WHERE ${where}`, place)
+    ).first();
+    expect(stored.list_row_key).toBe(listRowRendering(platform.config).key);
+    expect(JSON.parse(stored.list_row)).toEqual((await list(org.auth)).json().jobs[0]);
+
+    // Marked in place: a page under the same presentation serves the stored text as it is.
+    const marked = JSON.stringify({ ...JSON.parse(stored.list_row), language: 'Marked' });
+    await platform.cassandra.execute(`UPDATE job_feed SET list_row = ? WHERE ${where}`, [marked, ...place]);
+    expect((await list(org.auth)).json().jobs[0].language).toBe('Marked');
+    // A gateway under another base URL renders the row from its summary.
+    const elsewhere = listRowRendering({ ...platform.config, baseUrl: 'https://elsewhere.example' });
+    const page = await queryFeed(
+      platform.jobServices,
+      org.org_id,
+      { limit: 10 },
+      {
+        cursorSecret: platform.config.cursorSecret,
+        rendering: elsewhere,
+      },
+    );
+    expect(JSON.parse(page.rows[0]!)).toMatchObject({
+      language: 'English',
+      studio_url: `https://elsewhere.example/studio/${job.job_id}`,
+    });
+    // A filter beside the one whose feed is walked is checked on the summary, not assumed.
+    expect((await list(org.auth, { external_id: 'stored-row', status: 'failed' })).json().jobs).toEqual([]);
+  });
+
+  it('a row whose review link carries a token is not stored rendered, and is listed with its link', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id);
+    const linked = {
+      ...job,
+      version: job.version + 1,
+      updated_at: new Date(job.updated_at.getTime() + 1),
+      review_nonce: 'nonce-for-feed-test',
+      review_delivery: 'both' as const,
+      lifecycle: { ...job.lifecycle, review_required: true },
+    };
+    await platform.jobServices.feed.record(linked, { updated_at: job.updated_at, status: 'processing' });
+    const stored = (
+      await platform.cassandra.execute(
+        'SELECT list_row, list_row_key, summary FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
+        [org.org_id, dayOf(linked.updated_at), linked.updated_at, job.job_id],
+      )
+    ).first();
+    expect(stored.summary).toContain('nonce-for-feed-test');
+    expect([stored.list_row, stored.list_row_key]).toEqual([null, null]);
+    await settle();
+    expect((await list(org.auth)).json().jobs[0].review_url).toMatch(/\/review\/.+\?token=/);
   });
 
   it('updated_since is exclusive; limit and cursor page through everything once', async () => {
@@ -147,7 +205,7 @@ describe('GET /jobs (change feed)', () => {
   it('a redone change whose previous status is unknown still leaves the job in one status feed only', async () => {
     const org = await testOrg(platform);
     const job = await createTestJob(platform, org.org_id);
-    const feed = new CassandraJobFeed(platform.cassandra);
+    const feed = new CassandraJobFeed(platform.cassandra, listRowRendering(platform.config));
     const failed = {
       ...job,
       version: job.version + 1,

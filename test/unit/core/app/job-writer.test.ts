@@ -389,7 +389,7 @@ describe('several sweepers', () => {
     expect(p.jobs.outbox.size).toBe(0);
     // The feed row the crashed change left at its old position is gone: the job is listed once, as it is now.
     const rows = p.feed.rows.filter((r) => r.job_id === job.job_id);
-    expect(rows.map((r) => r.summary?.version)).toEqual([3]);
+    expect(rows.map((r) => r.summary()?.version)).toEqual([3]);
   });
 });
 
