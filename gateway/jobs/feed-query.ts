@@ -17,7 +17,7 @@ import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
 import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
-import type { FeedPosition, FeedRow } from '../../core/ports/feed.ts';
+import type { FeedPosition, FeedRow, ListedFeedRow } from '../../core/ports/feed.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
 import type { JobServices } from './services.ts';
 
@@ -84,6 +84,18 @@ export async function queryFeed(
   const given = [q.status, q.external_id, q.isrc, q.batch_id, q.end_user_id, q.language_mismatch];
   const checksSummaries = given.filter((v) => v !== undefined).length > (driving ? 1 : 0);
 
+  const served = (row: ListedFeedRow) => (row.listRow?.key === rendering.key ? row.listRow.json : null);
+  // A chunk is first read without summaries when none is checked; if a row in it was not stored
+  // rendered under this presentation, the chunk is read again with them.
+  const readChunk = async (position: FeedPosition, wanted: number): Promise<(FeedRow | ListedFeedRow)[]> => {
+    const feed = driving ?? undefined;
+    if (!checksSummaries) {
+      const listed = await services.feed.scanListRows(orgId, position, wanted, feed);
+      if (listed.every((row) => served(row) !== null)) return listed;
+    }
+    return services.feed.scan(orgId, position, wanted, feed);
+  };
+
   // Walk the feed in chunks, skipping filtered rows, within a scan budget. Each chunk asks for one
   // row more than it can use: a settled row beyond the page answers has_more without another read.
   const found: string[] = [];
@@ -93,11 +105,10 @@ export async function queryFeed(
   let more = false;
   while (!more && !exhausted) {
     const wanted = Math.min(q.limit - found.length, budget - scanned) + 1;
-    const rows = await services.feed.scan(orgId, position, wanted, driving ?? undefined);
-    const served = (row: FeedRow) => (row.listRow?.key === rendering.key ? row.listRow.json : null);
+    const rows = await readChunk(position, wanted);
     const unsummarised = await jobsOfRowsWithoutSummary(
       services,
-      rows.filter((row) => checksSummaries || served(row) === null),
+      rows.filter((row): row is FeedRow => 'summary' in row && (checksSummaries || served(row) === null)),
     );
     for (const row of rows) {
       if (row.updated_at.getTime() > horizon) {
@@ -115,7 +126,7 @@ export async function queryFeed(
         found.push(stored);
         continue;
       }
-      const job = row.summary() ?? unsummarised.get(row.job_id);
+      const job = ('summary' in row ? row.summary() : null) ?? unsummarised.get(row.job_id);
       if (job && job.updated_at.getTime() === row.updated_at.getTime() && matches(job)) {
         found.push(stored ?? JSON.stringify(rendering.present(job)));
       }

@@ -9,7 +9,7 @@ import { type FeedFilter, filtersOf, type PreviousPlace, previousFiltersOf } fro
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
-import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
+import type { FeedPosition, FeedRow, JobFeed, ListedFeedRow } from '../../core/ports/feed.ts';
 import type { CassandraClient } from './client.ts';
 
 export const encodeSummary = (summary: JobSummary): string => JSON.stringify(summary);
@@ -47,22 +47,28 @@ export function readSummary(value: unknown): JobSummary | null {
   }
 }
 
+const listedRowOf = (r: Record<string, unknown>): ListedFeedRow => ({
+  updated_at: r.updated_at as Date,
+  job_id: String(r.job_id),
+  listRow:
+    typeof r.list_row === 'string' && typeof r.list_row_key === 'string'
+      ? { json: r.list_row, key: r.list_row_key }
+      : null,
+});
+
 /** A stored row; its summary is decoded on first use. */
 function rowOf(r: Record<string, unknown>): FeedRow {
   let summary: JobSummary | null | undefined;
   return {
-    updated_at: r.updated_at as Date,
-    job_id: String(r.job_id),
+    ...listedRowOf(r),
     summary: () => {
       summary ??= readSummary(r.summary);
       return summary;
     },
-    listRow:
-      typeof r.list_row === 'string' && typeof r.list_row_key === 'string'
-        ? { json: r.list_row, key: r.list_row_key }
-        : null,
   };
 }
+
+const LISTED_COLUMNS = 'updated_at, job_id, list_row, list_row_key';
 
 /** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
@@ -160,13 +166,27 @@ export class CassandraJobFeed implements JobFeed {
     for (const dayKey of newDays) this.recordedDays.add(dayKey);
   }
 
-  /** Up to `limit` rows after `from`, in (updated_at, job_id) order, across day partitions. */
   async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
+    return (await this.slices(`${LISTED_COLUMNS}, summary`, orgId, from, limit, filter)).map(rowOf);
+  }
+
+  async scanListRows(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<ListedFeedRow[]> {
+    return (await this.slices(LISTED_COLUMNS, orgId, from, limit, filter)).map(listedRowOf);
+  }
+
+  /** Up to `limit` rows after `from`, in (updated_at, job_id) order, across day partitions. */
+  private async slices(
+    columns: string,
+    orgId: string,
+    from: FeedPosition,
+    limit: number,
+    filter?: FeedFilter,
+  ): Promise<Record<string, unknown>[]> {
     const feed = feedOf(orgId, filter);
     const fromDay = dayOf(from.updated_at);
     const days = (await this.daysOf(feed)).filter((day) => day >= fromDay);
-    const select = `SELECT updated_at, job_id, summary, list_row, list_row_key FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
-    const out: FeedRow[] = [];
+    const select = `SELECT ${columns} FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
+    const out: Record<string, unknown>[] = [];
     for (const day of days) {
       const remaining = limit - out.length;
       if (remaining <= 0) break;
@@ -187,7 +207,7 @@ export class CassandraJobFeed implements JobFeed {
                 from.job_id,
                 remaining,
               ]);
-      for (const r of rows.rows) out.push(rowOf(r));
+      out.push(...rows.rows);
     }
     return out;
   }

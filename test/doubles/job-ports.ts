@@ -7,7 +7,7 @@ import { type FeedFilter, filtersOf, type PreviousPlace } from '../../core/jobs/
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
 import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
-import type { FeedPosition, FeedRow, JobFeed } from '../../core/ports/feed.ts';
+import type { FeedPosition, FeedRow, JobFeed, ListedFeedRow } from '../../core/ports/feed.ts';
 import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
@@ -78,6 +78,14 @@ export class MemoryJobFeed implements JobFeed {
         listRow: null,
       });
     }
+  }
+  /** The double stores no rendered rows, so a page always reads the summaries. */
+  async scanListRows(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<ListedFeedRow[]> {
+    return (await this.scan(orgId, from, limit, filter)).map(({ updated_at, job_id, listRow }) => ({
+      updated_at,
+      job_id,
+      listRow,
+    }));
   }
   async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
     const inFilter = (r: FeedRow) =>

@@ -38,6 +38,11 @@ function countingReads(services: JobServices): { services: JobServices; rowsPerS
     rowsPerScan.push(rows.length);
     return rows;
   };
+  feed.scanListRows = async (...args: Parameters<JobServices['feed']['scanListRows']>) => {
+    const rows = await services.feed.scanListRows(...args);
+    rowsPerScan.push(rows.length);
+    return rows;
+  };
   return { services: { ...services, jobs, feed }, rowsPerScan, jobReads };
 }
 

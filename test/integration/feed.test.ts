@@ -122,6 +122,12 @@ describe('GET /jobs (change feed)', () => {
     const marked = JSON.stringify({ ...JSON.parse(stored.list_row), language: 'Marked' });
     await platform.cassandra.execute(`UPDATE job_feed SET list_row = ? WHERE ${where}`, [marked, ...place]);
     expect((await list(org.auth)).json().jobs[0].language).toBe('Marked');
+    // Such a page reads no summary at all: with the summary-reading scan taken away it still answers.
+    const feed = Object.create(platform.jobServices.feed) as typeof platform.jobServices.feed;
+    feed.scan = () => Promise.reject(new Error('summaries were read'));
+    const secrets = { cursorSecret: platform.config.cursorSecret, rendering: listRowRendering(platform.config) };
+    const lean = await queryFeed({ ...platform.jobServices, feed }, org.org_id, { limit: 10 }, secrets);
+    expect(lean.rows.map((row) => JSON.parse(row).language)).toEqual(['Marked']);
     // A gateway under another base URL renders the row from its summary.
     const elsewhere = listRowRendering({ ...platform.config, baseUrl: 'https://elsewhere.example' });
     const page = await queryFeed(
