@@ -7,6 +7,9 @@ third.
 
     engine/.venv/bin/python -m bench.decoding          (from engine/; about 25 minutes on 2 cores)
     engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
+
+Decodes voted together word by word (VOTES, bench/rover.py) are scored too, whenever every
+setting they vote over ran; their time is the sum of their decodes.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from verse_engine.pipeline import clean_words, in_own_script
 
 from . import synthetic
 from .metrics import wer
+from .metrics import words as metric_words
+from .rover import vote
 from .songs import SONGS
 
 # faster-whisper's transcribe() defaults, which that tool runs: no VAD, conditioning on previous
@@ -91,12 +96,25 @@ SETTINGS = [
         notes="current settings, each sung phrase decoded in place, no prompt",
     ),
     Setting(
+        "second opinion",
+        _with(whisper.SONG_SETTINGS, beam_size=1, vad_filter=False, temperature=0.0),
+        notes="the second opinion's decode outside English: greedy, no VAD, one temperature",
+    ),
+    Setting(
         "phrases + neighbour prompt, current",
         _with(whisper.SONG_SETTINGS, vad_filter=False, condition_on_previous_text=True),
         phrases=True,
         notes="current settings, each sung phrase decoded in place with the phrase before as its prompt",
     ),
 ]
+
+#: Decodes voted together word by word (bench/rover.py), each named with the settings it votes
+#: over, in their order of precedence on a tie.
+VOTES = {
+    "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
+    "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
+    "vote: current, phrases, second opinion": ["current", "phrases, current", "second opinion"],
+}
 
 #: A sung phrase: the song VAD's speech, cut at 30 s so each phrase is one Whisper window.
 PHRASE_VAD = {**whisper.SONG_VAD, "max_speech_duration_s": 30.0}
@@ -148,6 +166,11 @@ def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
     # decoding setting, and a Hindi transcript in Urdu letters would otherwise score as all wrong.
     words, _ = in_own_script(words, language, model)
     return "".join(w.text for w in words), time.perf_counter() - started
+
+
+def score(item: Item, text: str, seconds: float) -> dict:
+    errors, words = wer(item.reference, text)
+    return {"wer": errors / max(1, words), "errors": errors, "words": words, "seconds": seconds, "text": text}
 
 
 def pooled(group: list[Item], name: str) -> float:
@@ -202,9 +225,15 @@ def main(progress: Callable[[str], None] = print, only: list[str] | None = None)
         for item in every:
             text, seconds = transcript(model, item, setting)
             errors, words = wer(item.reference, text)
-            item.results[setting.name] = {"wer": errors / max(1, words), "errors": errors, "words": words}
-            item.results[setting.name] |= {"seconds": seconds}
+            item.results[setting.name] = score(item, text, seconds)
             progress(f"{setting.name:28} {item.name:24} WER {errors / max(1, words):.3f}  {seconds:5.1f}s")
+    for name, voters in VOTES.items():
+        if not set(voters) <= set(names):
+            continue
+        names.append(name)
+        for item in every:
+            voted = vote([metric_words(item.results[v]["text"]) for v in voters])
+            item.results[name] = score(item, " ".join(voted), sum(item.results[v]["seconds"] for v in voters))
     songs = [i for i in every if i.kind == "song"]
     synthetic_set = [i for i in every if i.kind == "synthetic"]
     table(f"Shared songs ({model}, language given)", songs, names)
