@@ -9,6 +9,20 @@ def words(text: str) -> list[str]:
     return re.sub(r"[^\w\s]", " ", text).split()
 
 
+def edit_table(a: list, b: list) -> list[list[int]]:
+    """The edit distance between every prefix of a and every prefix of b (substitutions, insertions
+    and deletions cost 1), for walking back the cheapest path."""
+    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        d[i][0] = i
+    for j in range(len(b) + 1):
+        d[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+    return d
+
+
 def edit_distance(ref: list, hyp: list) -> int:
     d = list(range(len(hyp) + 1))
     for i in range(1, len(ref) + 1):
@@ -65,14 +79,7 @@ def errors_per_line(ref: str, hyp_lines: list[str]) -> list[int]:
     r = words(ref)
     hyp: list[tuple[str, int]] = [(w, i) for i, line in enumerate(hyp_lines) for w in words(line)]
     n, m = len(r), len(hyp)
-    d = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n + 1):
-        d[i][0] = i
-    for j in range(m + 1):
-        d[0][j] = j
-    for i in range(1, n + 1):
-        for j in range(1, m + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (r[i - 1] != hyp[j - 1][0]))
+    d = edit_table(r, [w for w, _ in hyp])
     charged = [0] * len(hyp_lines)
     i, j = n, m
     while i > 0 or j > 0:

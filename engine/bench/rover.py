@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .metrics import edit_table
+
 #: A slot: each transcript's word at this place, None where that transcript has none.
 Slot = list[str | None]
 
@@ -16,15 +18,7 @@ def _align(pivot: list[str], words: list[str]) -> list[tuple[int | None, int | N
     """The cheapest edit path between two word lists, as (pivot index, word index) pairs; None
     on one side is an insertion or a deletion. Substitutions and gaps cost 1, matches 0."""
     n, m = len(pivot), len(words)
-    cost = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n + 1):
-        cost[i][0] = i
-    for j in range(m + 1):
-        cost[0][j] = j
-    for i in range(1, n + 1):
-        for j in range(1, m + 1):
-            same = 0 if pivot[i - 1] == words[j - 1] else 1
-            cost[i][j] = min(cost[i - 1][j - 1] + same, cost[i - 1][j] + 1, cost[i][j - 1] + 1)
+    cost = edit_table(pivot, words)
     path: list[tuple[int | None, int | None]] = []
     i, j = n, m
     while i > 0 or j > 0:

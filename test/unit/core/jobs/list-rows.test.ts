@@ -1,50 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
-import { initialLifecycle } from '../../../../core/jobs/lifecycle.ts';
 import { listRowRendering } from '../../../../core/jobs/list-rows.ts';
 import { presentListRow } from '../../../../core/jobs/present.ts';
+import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { type JobSummary, summaryOf } from '../../../../core/jobs/summary.ts';
+import { newJobRecord } from '../../../../gateway/jobs/create.ts';
 
 const at = new Date('2026-02-01T10:00:00.000Z');
 const presentation = { baseUrl: 'https://verse.example.com', reviewSecret: 'a-review-secret-of-enough-length-0001' };
 
+/** A new job's summary: review on when asked, with an end user, and any fields changed after. */
 function summary(fields: Partial<JobRecord> = {}, review = false): JobSummary {
-  return summaryOf({
-    job_id: '22222222-2222-4222-8222-222222222222',
-    org_id: 'org_a',
-    version: 3,
-    lifecycle: initialLifecycle({ align: true, review, review_stage: review ? 'aligned' : null }),
-    language: 'Tamil',
-    word_align_requested: false,
-    review_delivery: review ? 'both' : null,
-    external_id: 'cat-1',
-    isrc: null,
-    batch_id: null,
-    end_user_id: 'eu_1',
-    end_user_external_id: 'listener-1',
-    key_id: null,
-    review_nonce: null,
-    review_token_sha256: null,
-    webhook_url: null,
-    audio_source: 'url',
-    audio_url: 'https://cdn.example.com/a.mp3',
-    audio_key: 'audio/a',
-    audio_format: 'mp3',
-    original_filename: 'a.mp3',
-    created_at: at,
-    updated_at: at,
-    duration_seconds: null,
-    transcription_attempt: 0,
-    transcription_started_at: null,
-    alignment_attempt: 0,
-    alignment_started_at: null,
-    results: null,
-    lines: null,
-    second_opinion: null,
-    alignment: null,
-    degraded: [],
-    ...fields,
-  });
+  const input = parseSubmission(
+    { language: 'Tamil', audio_url: 'https://cdn.example.com/a.mp3', external_id: 'cat-1', review },
+    'json',
+  );
+  const job = newJobRecord(
+    '22222222-2222-4222-8222-222222222222',
+    { org_id: 'org_a', key_id: null },
+    { input, audio: { source: 'url', url: input.audio_url! } },
+    { id: 'eu_1', external_id: 'listener-1' },
+    null,
+    at,
+  );
+  return summaryOf({ ...job, ...fields });
 }
 
 describe('list rows rendered for storage', () => {
