@@ -1,3 +1,5 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { listRowRendering } from '../../../../core/jobs/list-rows.ts';
@@ -5,6 +7,7 @@ import { presentListRow } from '../../../../core/jobs/present.ts';
 import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { type JobSummary, summaryOf } from '../../../../core/jobs/summary.ts';
 import { newJobRecord } from '../../../../gateway/jobs/create.ts';
+import { apiSchemas } from '../../../../schemas/catalog.ts';
 
 const at = new Date('2026-02-01T10:00:00.000Z');
 const presentation = { baseUrl: 'https://verse.example.com', reviewSecret: 'a-review-secret-of-enough-length-0001' };
@@ -54,5 +57,28 @@ describe('list rows rendered for storage', () => {
       key,
     );
     expect(key).not.toContain(presentation.reviewSecret);
+  });
+
+  it('stores rows that match the documented list row, in every state', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats.default(ajv);
+    for (const schema of apiSchemas) ajv.addSchema(schema as object);
+    const rendering = listRowRendering(presentation);
+    const failed = summary();
+    failed.lifecycle = {
+      ...failed.lifecycle,
+      status: 'failed',
+      stage: 'failed',
+      error: { stage: 'transcription', message: 'The audio could not be decoded', failed_at: at },
+    };
+    const complete = summary({
+      second_opinion: null,
+      alignment: { method: 'whisper-forced', flagged_lines: 2 } as never,
+    });
+    complete.lifecycle = { ...complete.lifecycle, status: 'complete', stage: 'done', completed_at: at };
+    for (const job of [summary(), summary({}, true), failed, complete]) {
+      const row = JSON.parse(rendering.forStorage(job)!);
+      expect(ajv.validate('job-list-row.json', row), JSON.stringify(ajv.errors)).toBe(true);
+    }
   });
 });
