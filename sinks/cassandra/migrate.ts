@@ -8,13 +8,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../core/config.ts';
 import { type CassandraClient, createCassandraClient, keyspaceOf } from './client.ts';
-import { backfillFilterFeeds } from './feed-backfill.ts';
+import { backfillFilterFeeds, renderListRows } from './feed-backfill.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../ops/migrations');
 
 /** Data steps by migration, run on a session in the keyspace; each must be safe to run again. */
-const DATA_STEPS: Record<string, (db: CassandraClient, log: (msg: string) => void) => Promise<unknown>> = {
+const DATA_STEPS: Record<
+  string,
+  (db: CassandraClient, log: (msg: string) => void, config: Config) => Promise<unknown>
+> = {
   '006_feed_filters': backfillFilterFeeds,
+  '007_rendered_list_rows': renderListRows,
 };
 
 export function splitStatements(cql: string): string[] {
@@ -51,7 +55,7 @@ export async function migrateCassandra(config: Config, log: (msg: string) => voi
       if (step) {
         const db = createCassandraClient(config);
         try {
-          await step(db, log);
+          await step(db, log, config);
         } finally {
           await db.shutdown();
         }

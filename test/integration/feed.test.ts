@@ -5,7 +5,7 @@ import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { queryFeed } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
-import { backfillFilterFeeds } from '../../sinks/cassandra/feed-backfill.ts';
+import { backfillFilterFeeds, renderListRows } from '../../sinks/cassandra/feed-backfill.ts';
 import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -243,6 +243,24 @@ describe('GET /jobs (change feed)', () => {
     await backfillFilterFeeds(platform.cassandra, () => {});
     const found = (await list(org.auth, { external_id: 'stored-long-ago', status: 'processing' })).json().jobs;
     expect(found.map((j: { job_id: string }) => j.job_id)).toEqual([job.job_id]);
+  });
+
+  it('jobs stored before rows were rendered are served as stored after migration 007 renders them', async () => {
+    const org = await testOrg(platform);
+    const job = await createTestJob(platform, org.org_id);
+    // As if written before migration 007: no rendered row.
+    await platform.cassandra.execute(
+      'UPDATE job_feed SET list_row = null, list_row_key = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
+      [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id],
+    );
+    const start = { updated_at: new Date(0), job_id: null };
+    const listed = () => platform.jobServices.feed.scanListRows(org.org_id, start, 5);
+    expect((await listed())[0]!.listRow).toBeNull();
+    await renderListRows(platform.cassandra, () => {}, platform.config);
+    const [row] = await listed();
+    expect(row!.listRow!.key).toBe(listRowRendering(platform.config).key);
+    await settle();
+    expect(JSON.parse(row!.listRow!.json)).toEqual((await list(org.auth)).json().jobs[0]);
   });
 
   it.each([
