@@ -8,11 +8,13 @@
  * shape enters the key by rendering fixed probe jobs, so a change to presentListRow's output
  * changes the key without anyone remembering to bump a number.
  *
- * A row carrying a review link is never stored rendered: the link holds the review token, which
- * the database never holds (core/review/tokens.ts).
+ * A review link is stored without its token, which the database never holds
+ * (core/review/tokens.ts): the token's place holds the link's nonce, and serving the row puts the
+ * token there, derived as the link itself is.
  */
 import { createHmac } from 'node:crypto';
 import type { JobListRow } from '../../schemas/generated/api/job-list-row.ts';
+import { reviewToken } from '../review/tokens.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { presentListRow } from './present.ts';
 import type { JobSummary } from './summary.ts';
@@ -27,9 +29,15 @@ export interface ListRowRendering {
   readonly key: string;
   /** The row as GET /jobs shows it. */
   present(summary: JobSummary): JobListRow;
-  /** The row's JSON to store with the feed row, or null when it must not be stored. */
-  forStorage(summary: JobSummary): string | null;
+  /** The row's JSON to store with the feed row, its review token (if any) left out. */
+  forStorage(summary: JobSummary): string;
+  /** A stored row as GET /jobs shows it, or null when it was rendered under another key. */
+  serve(stored: { json: string; key: string }, jobId: string): string | null;
 }
+
+/** Where a stored row's review token goes: the nonce it is derived from, between markers. */
+const tokenPlace = (nonce: string) => `{{review-token:${nonce}}}`;
+const TOKEN_PLACE = /\{\{review-token:([A-Za-z0-9_-]+)\}\}/;
 
 export function listRowRendering({ baseUrl, reviewSecret }: Presentation): ListRowRendering {
   const present = (job: JobSummary) =>
@@ -42,12 +50,21 @@ export function listRowRendering({ baseUrl, reviewSecret }: Presentation): ListR
           : null,
     });
   const shape = PROBES.map((probe) => JSON.stringify(present(probe))).join('\n');
+  const key = createHmac('sha256', reviewSecret)
+    .update(`list-row\n${baseUrl}\n${shape}`)
+    .digest('base64url')
+    .slice(0, 22);
   return {
-    key: createHmac('sha256', reviewSecret).update(`list-row\n${baseUrl}\n${shape}`).digest('base64url').slice(0, 22),
+    key,
     present,
     forStorage: (job) => {
-      const row = present(job);
-      return row.review_url === null ? JSON.stringify(row) : null;
+      const json = JSON.stringify(present(job));
+      if (!job.review_nonce) return json;
+      return json.replaceAll(reviewToken(reviewSecret, job.job_id, job.review_nonce), tokenPlace(job.review_nonce));
+    },
+    serve: (stored, jobId) => {
+      if (stored.key !== key) return null;
+      return stored.json.replace(TOKEN_PLACE, (_place, nonce: string) => reviewToken(reviewSecret, jobId, nonce));
     },
   };
 }
@@ -79,7 +96,7 @@ const complete: JobSummary = {
   end_user_external_id: 'probe-user',
   word_align_requested: true,
   review_delivery: 'both',
-  review_nonce: null,
+  review_nonce: 'probe-nonce',
   created_at: at,
   updated_at: at,
   lifecycle,

@@ -84,7 +84,7 @@ export async function queryFeed(
   const given = [q.status, q.external_id, q.isrc, q.batch_id, q.end_user_id, q.language_mismatch];
   const checksSummaries = given.filter((v) => v !== undefined).length > (driving ? 1 : 0);
 
-  const served = (row: ListedFeedRow) => (row.listRow?.key === rendering.key ? row.listRow.json : null);
+  const served = (row: ListedFeedRow) => (row.listRow ? rendering.serve(row.listRow, row.job_id) : null);
   // A chunk is first read without summaries when none is checked; if a row in it was not stored
   // rendered under this presentation, the chunk is read again with them.
   const readChunk = async (position: FeedPosition, wanted: number): Promise<(FeedRow | ListedFeedRow)[]> => {

@@ -34,19 +34,24 @@ describe('list rows rendered for storage', () => {
     const rendering = listRowRendering(presentation);
     const job = summary();
     const stored = rendering.forStorage(job);
-    expect(JSON.parse(stored!)).toEqual(
+    expect(JSON.parse(stored)).toEqual(
       presentListRow(job, { ...presentation, endUser: { id: 'eu_1', external_id: 'listener-1' } }),
     );
-    expect(JSON.parse(stored!).end_user).toEqual({ id: 'eu_1', external_id: 'listener-1' });
+    expect(JSON.parse(stored).end_user).toEqual({ id: 'eu_1', external_id: 'listener-1' });
   });
 
-  it('never stores a row whose review link carries a token', () => {
+  it('stores a review link without its token, and serving the row puts the token back', () => {
     const rendering = listRowRendering(presentation);
     const linked = summary({ review_nonce: 'nonce-1' }, true);
-    expect(rendering.present(linked).review_url).toContain('token=');
-    expect(rendering.forStorage(linked)).toBeNull();
-    // Review required but no link minted yet (or API-only delivery): nothing secret, stored.
-    expect(rendering.forStorage(summary({}, true))).not.toBeNull();
+    const link = rendering.present(linked).review_url!;
+    const token = new URL(link).searchParams.get('token')!;
+    const stored = rendering.forStorage(linked);
+    expect(stored).not.toContain(token);
+    expect(stored).toContain('nonce-1');
+    const served = rendering.serve({ json: stored, key: rendering.key }, linked.job_id);
+    expect(JSON.parse(served!)).toEqual(JSON.parse(JSON.stringify(rendering.present(linked))));
+    // A row rendered under another presentation is not served as stored.
+    expect(rendering.serve({ json: stored, key: 'another-key' }, linked.job_id)).toBeNull();
   });
 
   it('names its presentation: another base URL or review secret is another key, the same is the same', () => {
@@ -76,8 +81,8 @@ describe('list rows rendered for storage', () => {
       alignment: { method: 'whisper-forced', flagged_lines: 2 } as never,
     });
     complete.lifecycle = { ...complete.lifecycle, status: 'complete', stage: 'done', completed_at: at };
-    for (const job of [summary(), summary({}, true), failed, complete]) {
-      const row = JSON.parse(rendering.forStorage(job)!);
+    for (const job of [summary(), summary({}, true), summary({ review_nonce: 'nonce-2' }, true), failed, complete]) {
+      const row = JSON.parse(rendering.forStorage(job));
       expect(ajv.validate('job-list-row.json', row), JSON.stringify(ajv.errors)).toBe(true);
     }
   });
