@@ -35,9 +35,13 @@ export interface ListRowRendering {
   serve(stored: { json: string; key: string }, jobId: string): string | null;
 }
 
-/** Where a stored row's review token goes: the nonce it is derived from, between markers. */
-const tokenPlace = (nonce: string) => `{{review-token:${nonce}}}`;
-const TOKEN_PLACE = /\{\{review-token:([A-Za-z0-9_-]+)\}\}/;
+/**
+ * Where a stored row's review token goes: the nonce it is derived from, between NUL characters.
+ * JSON.stringify escapes every control character, so no text of the row (an external_id, say)
+ * can look like this place.
+ */
+const tokenPlace = (nonce: string) => `\u0000${nonce}\u0000`;
+const TOKEN_PLACE = /\u0000([A-Za-z0-9_-]+)\u0000/;
 
 export function listRowRendering({ baseUrl, reviewSecret }: Presentation): ListRowRendering {
   const present = (job: JobSummary) =>

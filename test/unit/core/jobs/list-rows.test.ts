@@ -54,6 +54,16 @@ describe('list rows rendered for storage', () => {
     expect(rendering.serve({ json: stored, key: 'another-key' }, linked.job_id)).toBeNull();
   });
 
+  it("no text of the row can pass for the token's place", () => {
+    const rendering = listRowRendering(presentation);
+    for (const external of ['\u0000abc\u0000', '{{review-token:abc}}']) {
+      const job = summary({ external_id: external, review_nonce: 'nonce-3' }, true);
+      const served = rendering.serve({ json: rendering.forStorage(job), key: rendering.key }, job.job_id)!;
+      expect(JSON.parse(served).external_id).toBe(external);
+      expect(JSON.parse(served).review_url).toBe(rendering.present(job).review_url);
+    }
+  });
+
   it('names its presentation: another base URL or review secret is another key, the same is the same', () => {
     const key = listRowRendering(presentation).key;
     expect(listRowRendering({ ...presentation }).key).toBe(key);
@@ -64,7 +74,7 @@ describe('list rows rendered for storage', () => {
     expect(key).not.toContain(presentation.reviewSecret);
   });
 
-  it('stores rows that match the documented list row, in every state', () => {
+  it('serves stored rows that match the documented list row, in every state', () => {
     const ajv = new Ajv({ strict: false });
     addFormats.default(ajv);
     for (const schema of apiSchemas) ajv.addSchema(schema as object);
@@ -82,7 +92,7 @@ describe('list rows rendered for storage', () => {
     });
     complete.lifecycle = { ...complete.lifecycle, status: 'complete', stage: 'done', completed_at: at };
     for (const job of [summary(), summary({}, true), summary({ review_nonce: 'nonce-2' }, true), failed, complete]) {
-      const row = JSON.parse(rendering.forStorage(job));
+      const row = JSON.parse(rendering.serve({ json: rendering.forStorage(job), key: rendering.key }, job.job_id)!);
       expect(ajv.validate('job-list-row.json', row), JSON.stringify(ajv.errors)).toBe(true);
     }
   });
