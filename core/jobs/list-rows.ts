@@ -40,8 +40,8 @@ export interface ListRowRendering {
  * JSON.stringify escapes every control character, so no text of the row (an external_id, say)
  * can look like this place.
  */
-const tokenPlace = (nonce: string) => `\u0000${nonce}\u0000`;
-const TOKEN_PLACE = /\u0000([A-Za-z0-9_-]+)\u0000/;
+const TOKEN_MARK = '\u0000';
+const tokenPlace = (nonce: string) => `${TOKEN_MARK}${nonce}${TOKEN_MARK}`;
 
 export function listRowRendering({ baseUrl, reviewSecret }: Presentation): ListRowRendering {
   const present = (job: JobSummary) =>
@@ -68,7 +68,10 @@ export function listRowRendering({ baseUrl, reviewSecret }: Presentation): ListR
     },
     serve: (stored, jobId) => {
       if (stored.key !== key) return null;
-      return stored.json.replace(TOKEN_PLACE, (_place, nonce: string) => reviewToken(reviewSecret, jobId, nonce));
+      if (!stored.json.includes(TOKEN_MARK)) return stored.json;
+      // Split on the marks, every second part is a nonce.
+      const parts = stored.json.split(TOKEN_MARK);
+      return parts.map((part, i) => (i % 2 === 1 ? reviewToken(reviewSecret, jobId, part) : part)).join('');
     },
   };
 }
