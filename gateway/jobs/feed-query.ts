@@ -84,16 +84,18 @@ export async function queryFeed(
   const given = [q.status, q.external_id, q.isrc, q.batch_id, q.end_user_id, q.language_mismatch];
   const checksSummaries = given.filter((v) => v !== undefined).length > (driving ? 1 : 0);
 
-  const served = (row: ListedFeedRow) => (row.listRow ? rendering.serve(row.listRow, row.job_id) : null);
+  // Each row with its stored rendering as served under this presentation (null: none), found once.
+  const withServed = (rows: (FeedRow | ListedFeedRow)[]) =>
+    rows.map((row) => ({ row, stored: row.listRow ? rendering.serve(row.listRow, row.job_id) : null }));
   // A chunk is first read without summaries when none is checked; if a row in it was not stored
   // rendered under this presentation, the chunk is read again with them.
-  const readChunk = async (position: FeedPosition, wanted: number): Promise<(FeedRow | ListedFeedRow)[]> => {
+  const readChunk = async (position: FeedPosition, wanted: number) => {
     const feed = driving ?? undefined;
     if (!checksSummaries) {
-      const listed = await services.feed.scanListRows(orgId, position, wanted, feed);
-      if (listed.every((row) => served(row) !== null)) return listed;
+      const listed = withServed(await services.feed.scanListRows(orgId, position, wanted, feed));
+      if (listed.every(({ stored }) => stored !== null)) return listed;
     }
-    return services.feed.scan(orgId, position, wanted, feed);
+    return withServed(await services.feed.scan(orgId, position, wanted, feed));
   };
 
   // Walk the feed in chunks, skipping filtered rows, within a scan budget. Each chunk asks for one
@@ -108,9 +110,9 @@ export async function queryFeed(
     const rows = await readChunk(position, wanted);
     const unsummarised = await jobsOfRowsWithoutSummary(
       services,
-      rows.filter((row): row is FeedRow => 'summary' in row && (checksSummaries || served(row) === null)),
+      rows.flatMap(({ row, stored }) => ('summary' in row && (checksSummaries || stored === null) ? [row] : [])),
     );
-    for (const row of rows) {
+    for (const { row, stored } of rows) {
       if (row.updated_at.getTime() > horizon) {
         exhausted = true;
         break;
@@ -121,7 +123,6 @@ export async function queryFeed(
       }
       scanned++;
       position = row;
-      const stored = served(row);
       if (stored !== null && !checksSummaries) {
         found.push(stored);
         continue;

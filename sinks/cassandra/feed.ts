@@ -129,9 +129,10 @@ export class CassandraJobFeed implements JobFeed {
     const day = dayOf(job.updated_at);
     const summarised = summaryOf(job);
     const summary = encodeSummary(summarised);
-    const listRow = this.rendering?.forStorage(summarised) ?? null;
     const values: Record<string, unknown> = { day, updated_at: job.updated_at, job_id: job.job_id, summary };
-    if (this.rendering) Object.assign(values, { list_row: listRow, list_row_key: listRow && this.rendering.key });
+    if (this.rendering) {
+      Object.assign(values, { list_row: this.rendering.forStorage(summarised), list_row_key: this.rendering.key });
+    }
     const feeds: (FeedFilter | undefined)[] = [undefined, ...filtersOf(job)];
     const statements: { query: string; params: unknown[] }[] = [];
     const newDays: string[] = [];
