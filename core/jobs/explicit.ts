@@ -3,6 +3,7 @@
  * lexicon of explicit words, false when they hold none, and null, never false, for a language
  * with no lexicon: "we could not tell" is not "clean". A reviewer's word on the review page wins.
  */
+import { normalisedWords } from '../text/words.ts';
 import type { LyricLine } from './job.ts';
 
 export interface Lexicon {
@@ -12,12 +13,7 @@ export interface Lexicon {
   unspaced: boolean;
 }
 
-const normalise = (text: string) =>
-  ` ${text
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}\p{M}']+/gu, ' ')
-    .trim()} `;
+const normalise = (text: string) => ` ${normalisedWords(text)} `;
 
 /** Whether the lines (their text or their romanisation) hold an entry; null without a lexicon. */
 export function explicitOf(lexicon: Lexicon | null, lines: readonly LyricLine[]): boolean | null {

@@ -12,6 +12,7 @@
  * stanzas), so timings only place the sections; docs/benchmarks.md says how the labels were checked.
  */
 import { INSTRUMENTAL_GAP_SECONDS } from '../render/instrumental.ts';
+import { wordsOf } from '../text/words.ts';
 import { isInstrumental } from './instrumental.ts';
 import type { JobRecord, LyricLine } from './job.ts';
 
@@ -34,14 +35,6 @@ const VOCABLE_LETTERS = 3;
 /** An outro is at most this many lines (the shared songs' longest is 5). */
 const OUTRO_MAX_LINES = 6;
 const VOCABLE_KINDS = 3;
-
-const tokensOf = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
 
 /**
  * Which lines are the same line sung again (their words overlap by SAME_LINE_OVERLAP or more).
@@ -151,7 +144,7 @@ export function resultSections(job: Pick<JobRecord, 'lines' | 'duration_seconds'
 /** The sections of sung lines, in order; null when there are none or they are not timed. */
 export function songSections(lines: readonly LyricLine[]): Section[] | null {
   if (lines.length === 0 || lines.some((l) => l.start === null || l.end === null)) return null;
-  const tokens = lines.map((l) => tokensOf(l.text));
+  const tokens = lines.map((l) => wordsOf(l.text));
   const vocables = tokens.map(isVocableTokens);
   const same = sameLines(tokens);
   const runs = chorusRuns(vocables, same);

@@ -25,7 +25,7 @@ from verse_engine.audio import load
 from verse_engine.languages import find
 from verse_engine.lines import split_lines
 from verse_engine.lyrics_align import align_lyrics
-from verse_engine.second_opinion import normalise
+from verse_engine.text import normalise
 
 from .songs import SONGS
 

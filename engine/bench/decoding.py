@@ -27,10 +27,10 @@ from faster_whisper.vad import VadOptions, get_speech_timestamps
 from verse_engine import audio, whisper
 from verse_engine.languages import find
 from verse_engine.pipeline import clean_words, in_own_script
+from verse_engine.text import words as metric_words
 
 from . import synthetic
 from .metrics import wer
-from .metrics import words as metric_words
 from .rover import vote
 from .songs import SONGS
 

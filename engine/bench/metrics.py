@@ -1,12 +1,6 @@
 """Error rates used by the benchmarks: normalised words (WER) and characters (CER)."""
 
-import re
-import unicodedata
-
-
-def words(text: str) -> list[str]:
-    text = unicodedata.normalize("NFC", text.lower()).replace("'", " ").replace("’", " ")
-    return re.sub(r"[^\w\s]", " ", text).split()
+from verse_engine.text import words
 
 
 def edit_table(a: list, b: list) -> list[list[int]]:

@@ -81,5 +81,9 @@ def test_output_in_another_script_is_rewritten_in_the_language_s_own():
     assert dominant_script(["Nadi", "patthar"]) == "Latn"
     assert dominant_script(["सोबह", "سوبہ", "سورج"]) == "Arab"
     assert to_script(" nadi", "Latn", "Deva") == " नदि"
+    # Accented Latin letters take their base letter's sound, so none is left inside an Indic word.
+    assert to_script("ré", "Latn", "Deva") == to_script("re", "Latn", "Deva") == "रे"
+    assert dominant_script([to_script("mère poù ñino", "Latn", "Deva")]) == "Deva"
+    assert not any("LATIN" in unicodedata.name(ch, "") for ch in to_script("mère poù ñino", "Latn", "Deva"))
     assert to_script("سورج", "Arab", "Deva") == "सवरज"
     assert to_script("समावे", "Deva", "Gujr") == "સમાવે"

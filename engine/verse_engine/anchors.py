@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from statistics import median
 
 from .lines import Word
-from .second_opinion import normalise
+from .text import normalise
 
 SECONDS_PER_WORD = (0.08, 4.0)
 MATCH, MISMATCH, GAP = 2.0, -1.0, -1.0

@@ -331,6 +331,14 @@ def dominant_script(texts: list[str]) -> str | None:
     return max(counts, key=lambda k: counts[k]) if counts else None
 
 
+def _without_accents(latin: str) -> str:
+    """ITRANS spells with plain ASCII letters and passes any other through: an accented letter of a
+    model's French- or Spanish-looking spelling (ré, ñ) would stay a Latin letter inside the Indic
+    word. Its base letter is the nearest ITRANS sound."""
+    decomposed = unicodedata.normalize("NFD", latin)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn"))
+
+
 def to_script(text: str, source: str, target: str) -> str:
     """Text in a related script (or phonetic Latin) rewritten phonetically in an Indic script."""
     if target not in AKSHARAMUKHA or source not in CONVERTIBLE_SOURCES or not text.strip():
@@ -338,7 +346,7 @@ def to_script(text: str, source: str, target: str) -> str:
     from aksharamukha import transliterate
 
     lead = text[: len(text) - len(text.lstrip())]
-    body = text.strip().lower() if source == "Latn" else text.strip()
+    body = _without_accents(text.strip().lower()) if source == "Latn" else text.strip()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         converted = transliterate.process(CONVERTIBLE_SOURCES[source], AKSHARAMUKHA[target], body)

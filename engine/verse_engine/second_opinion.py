@@ -4,19 +4,13 @@ VAD). Returns match_ratio and suggestions for the lines the two hear differently
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from difflib import SequenceMatcher
 
 from .lines import Line, Word, join_words
+from .text import normalise
 
 SUGGEST_BELOW = 0.7
 WINDOW = 0.3
-
-
-def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFC", text.lower())
-    return re.sub(r"[^\w\s]", "", text).strip()
 
 
 def compare(lines: list[Line], second: list[Word], model: str) -> dict:

@@ -131,6 +131,11 @@ describe('song sections, small cases', () => {
     ]);
     expect(resultSections({ lines: [], duration_seconds: null, results })).toBeNull();
   });
+  it('reads an Indic line as its words, not as loose consonants that look like vocables', () => {
+    // Dropping the vowel signs left 'मैं तो तेरा' as म त त र: three kinds of one-letter "syllables".
+    const lines = timed(['रात ढली तो मैं नदी के किनारे चला', 'मैं तो तेरा', 'हवा में तेरी आवाज़ मुझे बुलाती है']);
+    expect(songSections(lines)!.map((s) => [s.label, s.first_line, s.last_line])).toEqual([['verse', 0, 2]]);
+  });
   it('without a repeat there is no chorus: a verse', () => {
     expect(songSections(timed(['one line', 'another one', 'a third']))!.map((s) => s.label)).toEqual(['verse']);
   });

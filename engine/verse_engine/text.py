@@ -1,0 +1,24 @@
+"""How lyrics are compared: lower case, NFC, and only letters, marks and digits. Marks belong to
+their word: the vowel signs and viramas of Indic scripts (रात is र + ा + त) are marks, and a rule
+that drops them compares loose consonants."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def _kept(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LMN"
+
+
+def normalise(text: str) -> str:
+    """The text with everything but letters, marks, digits and spaces removed (l'amour → lamour)."""
+    text = unicodedata.normalize("NFC", text.lower())
+    return "".join(ch for ch in text if _kept(ch) or ch.isspace()).strip()
+
+
+def words(text: str) -> list[str]:
+    """The words a word error rate counts: split at anything but letters, marks and digits, so at
+    apostrophes too (l'amour → l, amour)."""
+    text = unicodedata.normalize("NFC", text.lower())
+    return "".join(ch if _kept(ch) else " " for ch in text).split()
