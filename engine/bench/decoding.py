@@ -8,7 +8,7 @@ third.
     engine/.venv/bin/python -m bench.decoding          (from engine/; about 25 minutes on 2 cores)
     engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
 
-Decodes voted together word by word (VOTES, bench/rover.py) are scored too, whenever every
+Decodes voted together word by word as production votes them (VOTES, pipeline.voted) are scored too, whenever every
 setting they vote over ran; their time is the sum of their decodes.
 """
 
@@ -26,26 +26,15 @@ from faster_whisper.vad import VadOptions, get_speech_timestamps
 
 from verse_engine import audio, whisper
 from verse_engine.languages import find
-from verse_engine.pipeline import clean_words, in_own_script
-from verse_engine.text import words as metric_words
+from verse_engine.lines import Word
+from verse_engine.pipeline import clean_words, in_own_script, voted
 
 from . import synthetic
 from .metrics import wer
-from .rover import vote
 from .songs import SONGS
 
-# faster-whisper's transcribe() defaults, which that tool runs: no VAD, conditioning on previous
-# text, Whisper's full temperature ladder.
-DEFAULTS = {
-    "beam_size": 5,
-    "vad_filter": False,
-    "condition_on_previous_text": True,
-    "compression_ratio_threshold": 2.4,
-    "log_prob_threshold": -1.0,
-    "no_speech_threshold": 0.6,
-    "temperature": (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
-    "word_timestamps": False,
-}
+# faster-whisper's transcribe() defaults, which that tool runs.
+DEFAULTS = whisper.WHISPER_DEFAULTS
 
 
 @dataclass(frozen=True)
@@ -97,7 +86,7 @@ SETTINGS = [
     ),
     Setting(
         "second opinion",
-        _with(whisper.SONG_SETTINGS, beam_size=1, vad_filter=False, temperature=0.0),
+        _with(whisper.SONG_SETTINGS, **whisper.GREEDY),
         notes="the second opinion's decode outside English: greedy, no VAD, one temperature",
     ),
     Setting(
@@ -108,8 +97,8 @@ SETTINGS = [
     ),
 ]
 
-#: Decodes voted together word by word (bench/rover.py), each named with the settings it votes
-#: over, in their order of precedence on a tie.
+#: Decodes voted together word by word as production votes them (pipeline.voted), each named with
+#: the settings it votes over, in their order of precedence on a tie. The first is production's.
 VOTES = {
     "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
@@ -136,6 +125,8 @@ class Item:
     reference: str
     samples: np.ndarray
     results: dict[str, dict] = field(default_factory=dict)
+    #: Each setting's words as production would hold them, for the votes.
+    words: dict[str, list[Word]] = field(default_factory=dict)
 
 
 def items() -> list[Item]:
@@ -149,7 +140,7 @@ def items() -> list[Item]:
     return out
 
 
-def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
+def transcript(model: str, item: Item, setting: Setting) -> tuple[list[Word], float]:
     language = find(item.language)
     started = time.perf_counter()
     loop_ratio = whisper.LOOP_COMPRESSION_RATIO if setting.cleaned else float("inf")
@@ -157,7 +148,7 @@ def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
     if setting.phrases:
         clips = phrase_clips(item.samples)
         if not clips:
-            return "", time.perf_counter() - started
+            return [], time.perf_counter() - started
         settings["clip_timestamps"] = clips
     words, _ = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **settings)
     if setting.cleaned:
@@ -165,7 +156,7 @@ def transcript(model: str, item: Item, setting: Setting) -> tuple[str, float]:
     # Every setting's words are put in the language's own script as production does: that is not a
     # decoding setting, and a Hindi transcript in Urdu letters would otherwise score as all wrong.
     words, _ = in_own_script(words, language, model)
-    return "".join(w.text for w in words), time.perf_counter() - started
+    return words, time.perf_counter() - started
 
 
 def score(item: Item, text: str, seconds: float) -> dict:
@@ -223,7 +214,8 @@ def main(progress: Callable[[str], None] = print, only: list[str] | None = None)
     names = [s.name for s in settings]
     for setting in settings:
         for item in every:
-            text, seconds = transcript(model, item, setting)
+            item.words[setting.name], seconds = transcript(model, item, setting)
+            text = "".join(w.text for w in item.words[setting.name])
             errors, words = wer(item.reference, text)
             item.results[setting.name] = score(item, text, seconds)
             progress(f"{setting.name:28} {item.name:24} WER {errors / max(1, words):.3f}  {seconds:5.1f}s")
@@ -232,8 +224,8 @@ def main(progress: Callable[[str], None] = print, only: list[str] | None = None)
             continue
         names.append(name)
         for item in every:
-            voted = vote([metric_words(item.results[v]["text"]) for v in voters])
-            item.results[name] = score(item, " ".join(voted), sum(item.results[v]["seconds"] for v in voters))
+            text = "".join(w.text for w in voted([item.words[v] for v in voters]))
+            item.results[name] = score(item, text, sum(item.results[v]["seconds"] for v in voters))
     songs = [i for i in every if i.kind == "song"]
     synthetic_set = [i for i in every if i.kind == "synthetic"]
     table(f"Shared songs ({model}, language given)", songs, names)

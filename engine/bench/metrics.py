@@ -1,20 +1,7 @@
 """Error rates used by the benchmarks: normalised words (WER) and characters (CER)."""
 
 from verse_engine.text import words
-
-
-def edit_table(a: list, b: list) -> list[list[int]]:
-    """The edit distance between every prefix of a and every prefix of b (substitutions, insertions
-    and deletions cost 1), for walking back the cheapest path."""
-    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
-    for i in range(len(a) + 1):
-        d[i][0] = i
-    for j in range(len(b) + 1):
-        d[0][j] = j
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
-    return d
+from verse_engine.vote import edit_table
 
 
 def edit_distance(ref: list, hyp: list) -> int:

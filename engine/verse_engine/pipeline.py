@@ -17,6 +17,8 @@ from .languages import Language, all_languages
 from .lines import Line, Word, split_lines, word_record
 from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
 from .second_opinion import compare
+from .text import normalise
+from .vote import vote
 
 # A transcript line whose words the recogniser heard with a mean probability below this is flagged
 # for review. bench/line_confidence.py chose it among the scores the engine keeps per line: the
@@ -86,21 +88,40 @@ def in_own_script(words: list[Word], language: Language, model: str) -> tuple[li
     return words, None
 
 
-def second_opinion(samples, lines: list[Line], language: Language, model: str) -> dict | None:
+def heard(words: list[Word], language: Language, model: str) -> tuple[list[Word], str | None]:
+    """A decode's words in the language's own script: a language Whisper has no model for is
+    decoded as a neighbour and written in its own script; a small model's Indic output in Latin or
+    a neighbouring script is rewritten (in_own_script). The second value says what was wrong."""
+    if language.whisper is None:
+        source_script = _script_of_whisper_language(language.decode_as)
+        if source_script != language.script:
+            words = [replace(w, text=convert_script(w.text, source_script, language.script)) for w in words]
+    return in_own_script(words, language, model)
+
+
+def voted(decodes: list[list[Word]]) -> list[Word]:
+    """The words most decodes agree on (vote.py), compared case and punctuation aside; each kept
+    word is the first listed decode's, with its spelling and time. docs/benchmarks.md ("Decodes
+    voted together") measured the song settings, faster-whisper's defaults and the greedy decode
+    voted in this order against each alone and against the defaults."""
+    return vote(decodes, key=lambda w: normalise(w.text))
+
+
+def second_opinion(
+    samples, lines: list[Line], language: Language, model: str, greedy: list[Word] | None = None
+) -> dict | None:
     """Another model where one fits (tiny.en for English), else the same model decoded greedily
-    without VAD; None when the check could not run."""
-    second_model = "tiny.en" if language.code == "en" and model != "tiny.en" else model
+    without VAD (`greedy`, when the vote already made it); None when the check could not run."""
     try:
-        if second_model != model:
-            models.resolve(second_model)
-            words, _ = whisper.run(second_model, samples, language.decode_as, temperature=0.0)
-            label = f"whisper-{second_model}"
-        else:
-            words, _ = whisper.run(model, samples, language.decode_as, beam_size=1, vad_filter=False, temperature=0.0)
-            label = f"whisper-{model} greedy, no VAD"
+        if language.code == "en" and model != "tiny.en":
+            models.resolve("tiny.en")
+            words, _ = whisper.run("tiny.en", samples, language.decode_as, temperature=0.0)
+            return compare(lines, words, "whisper-tiny.en")
+        if greedy is None:
+            greedy, _ = whisper.run(model, samples, language.decode_as, **whisper.GREEDY)
     except models.ModelError:
         return None
-    return compare(lines, words, label)
+    return compare(lines, greedy, f"whisper-{model} greedy, no VAD")
 
 
 def transcribe_song(path: str | Path, language: Language, progress: Progress | None = None) -> dict:
@@ -116,31 +137,36 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     model = whisper.default_model()
     decode_as = language.decode_as
+    # Three decodes voted together: the song settings, faster-whisper's defaults (nothing dropped)
+    # and the greedy decode, which also serves as the second opinion outside English.
     report("transcribing", 0.1)
     t = time.perf_counter()
-    words, _segments = whisper.run(model, samples, decode_as)
+    sung, _ = whisper.run(model, samples, decode_as)
+    report("transcribing", 0.2)
+    plain, _ = whisper.run(model, samples, decode_as, loop_ratio=float("inf"), **whisper.WHISPER_DEFAULTS)
+    report("transcribing", 0.3)
+    greedy, _ = whisper.run(model, samples, decode_as, **whisper.GREEDY)
     timings["transcribe"] = time.perf_counter() - t
 
     if language.whisper is None:
-        source_script = _script_of_whisper_language(decode_as)
-        if source_script != language.script:
-            words = [replace(w, text=convert_script(w.text, source_script, language.script)) for w in words]
         fallback = next((lang.name for lang in all_languages().values() if lang.whisper == decode_as), decode_as)
+        rewritten = _script_of_whisper_language(decode_as) != language.script
         degraded.append(
             {
                 "component": "language",
                 "reason": f"Whisper has no {language.name} model: decoded as {fallback}"
-                + (f", written in {language.name}'s script" if source_script != language.script else ""),
+                + (f", written in {language.name}'s script" if rewritten else ""),
             }
         )
     else:
         fallback = None
 
-    words = clean_words(words)
-
-    words, script_problem = in_own_script(words, language, model)
+    words, script_problem = heard(clean_words(sung), language, model)
     if script_problem:
         degraded.append({"component": "script", "reason": script_problem})
+    plain, _ = heard(plain, language, model)
+    greedy, _ = heard(clean_words(greedy), language, model)
+    words = voted([words, plain, greedy])
 
     lines = split_lines(words, capitalised_nouns=language.code == "de")
 
@@ -165,7 +191,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     report("second opinion", 0.75)
     t = time.perf_counter()
-    opinion = second_opinion(samples, lines, language, model)
+    opinion = second_opinion(samples, lines, language, model, greedy)
     if opinion is None:
         degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t

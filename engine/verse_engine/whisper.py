@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from functools import cache
+from typing import Any
 
 import ctranslate2
 from faster_whisper import WhisperModel
@@ -39,6 +40,24 @@ SONG_SETTINGS = {
     # noisy songs the later ones mostly add time, not accuracy.
     "temperature": (0.0, 0.4, 0.8),
 }
+
+# faster-whisper's own transcribe() defaults, as a popular open-source tool runs them: no VAD,
+# conditioning on previous text, Whisper's six fallback temperatures. Decoded with nothing dropped
+# (no loop ratio), it hears the choruses sung again that the song settings' VAD leaves out.
+WHISPER_DEFAULTS: dict[str, Any] = {
+    "beam_size": 5,
+    "vad_filter": False,
+    "condition_on_previous_text": True,
+    "compression_ratio_threshold": 2.4,
+    "log_prob_threshold": -1.0,
+    "no_speech_threshold": 0.6,
+    "temperature": (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
+    "word_timestamps": False,
+}
+
+# The same model decoded another way, for a second opinion and a third voter: greedy, one
+# temperature, no VAD.
+GREEDY: dict[str, Any] = {"beam_size": 1, "vad_filter": False, "temperature": 0.0}
 
 # The temperature fallback samples; a fixed seed makes a song transcribe the same way twice.
 ctranslate2.set_random_seed(1234)

@@ -1,0 +1,42 @@
+"""The three decodes production votes together (pipeline.voted), and the second opinion taken from
+the greedy decode the vote already made. The decoders are stood in for by word lists; the real
+decodes are measured in bench/decoding.py and run end to end in test_real_model.py."""
+
+import pytest
+
+from verse_engine import pipeline, whisper
+from verse_engine.languages import find
+from verse_engine.lines import Line, Word
+
+
+def words(text: str, start: float = 0.0) -> list[Word]:
+    return [Word(f" {w}", start + i, start + i + 0.5, 0.8) for i, w in enumerate(text.split())]
+
+
+def test_a_chorus_the_song_settings_left_out_is_kept_when_the_other_two_heard_it():
+    sung = words("La tristeza es muy extraña")
+    plain = words("La tristeza es muy extraña") + words("se alimenta de la belleza", start=10)
+    greedy = words("la tristeza es muy extraña,") + words("se alimenta de la belleza.", start=10.2)
+    kept = pipeline.voted([sung, plain, greedy])
+    assert " ".join(w.text.strip() for w in kept) == "La tristeza es muy extraña se alimenta de la belleza"
+    # The added words are the defaults' own, with their times.
+    assert kept[5].start == 10
+
+
+def test_a_word_only_one_decode_heard_is_dropped_and_a_misheard_one_outvoted():
+    sung = words("un beso que no deja huella")
+    plain = words("un beso que no deja huella mi")
+    greedy = words("un besso que no deja huella")
+    assert [w.text for w in pipeline.voted([sung, plain, greedy])] == [w.text for w in sung]
+
+
+def test_outside_english_the_second_opinion_is_the_greedy_decode_already_made(monkeypatch):
+    def no_decoding(*_args, **_kwargs):
+        raise AssertionError("the greedy decode was made already")
+
+    monkeypatch.setattr(whisper, "run", no_decoding)
+    lines = [Line(words("un beso que no deja huella"))]
+    opinion = pipeline.second_opinion(None, lines, find("Spanish"), "base", greedy=words("un beso que no deja huella"))
+    assert opinion is not None
+    assert opinion["model"] == "whisper-base greedy, no VAD"
+    assert opinion["match_ratio"] == pytest.approx(1.0)

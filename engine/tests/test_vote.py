@@ -1,0 +1,49 @@
+from verse_engine.lines import Word
+from verse_engine.text import normalise
+from verse_engine.vote import vote as vote_by
+
+
+def vote(transcripts):
+    return vote_by(transcripts, key=lambda w: w)
+
+
+def test_agreeing_transcripts_are_kept_as_they_are():
+    assert vote([["la", "vie", "en", "rose"]] * 3) == ["la", "vie", "en", "rose"]
+
+
+def test_a_word_two_transcripts_agree_on_outvotes_a_substitution():
+    assert vote([["a", "b", "c"], ["a", "x", "c"], ["a", "b", "c"]]) == ["a", "b", "c"]
+    assert vote([["a", "x", "c"], ["a", "b", "c"], ["a", "b", "c"]]) == ["a", "b", "c"]
+
+
+def test_a_dropped_word_and_an_inserted_word_are_outvoted():
+    assert vote([["a", "b", "c"], ["a", "c"], ["a", "b", "c"]]) == ["a", "b", "c"]
+    assert vote([["a", "b"], ["a", "z", "b"], ["a", "b"]]) == ["a", "b"]
+    # Two transcripts that both lack a word drop it.
+    assert vote([["a", "b", "c"], ["a", "c"], ["a", "c"]]) == ["a", "c"]
+
+
+def test_a_tie_goes_to_the_transcript_listed_first():
+    assert vote([["a", "b"], ["a", "x"]]) == ["a", "b"]
+    assert vote([["a", "x"], ["a", "b"]]) == ["a", "x"]
+
+
+def test_no_transcripts_and_empty_transcripts():
+    assert vote([]) == []
+    assert vote([[], ["a"], []]) == []
+    assert vote([["a"], [], ["a"]]) == ["a"]
+
+
+def test_words_agree_by_their_key_and_the_first_transcript_s_word_is_kept():
+    def word(text, start):
+        return Word(text, start, start + 0.4, 0.9)
+
+    first = [word(" Hello,", 1.0), word(" World", 1.5)]
+    second = [word(" hello", 1.1), word(" word", 1.6), word(" ♪", 2.0)]
+    third = [word(" Hello", 1.2), word(" world!", 1.7)]
+    kept = vote_by([first, second, third], key=lambda w: normalise(w.text))
+    # Its spelling and timing come from the first transcript holding the agreed word.
+    assert [(w.text, w.start) for w in kept] == [(" Hello,", 1.0), (" World", 1.5)]
+    # A word the first transcript lacks, when the other two agree on it, comes from the first of them.
+    kept = vote_by([first[:1], [second[0], word(" world", 1.6)], third], key=lambda w: normalise(w.text))
+    assert [(w.text, w.start) for w in kept] == [(" Hello,", 1.0), (" world", 1.6)]

@@ -1,0 +1,81 @@
+"""ROVER-style voting over several transcripts of one song (Fiscus, 1997): the transcripts are
+aligned word by word into one sequence of slots, each slot holding every transcript's word there
+(or nothing), and each slot keeps the word most transcripts agree on. Words agree when their keys
+are equal (the compared form: case and punctuation aside); the word kept is the first listed
+transcript's of those that agree, so its spelling and timing come from the most trusted decode. A
+tie goes to the transcript listed first."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def edit_table(a: list, b: list) -> list[list[int]]:
+    """The edit distance between every prefix of a and every prefix of b (substitutions, insertions
+    and deletions cost 1), for walking back the cheapest path."""
+    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        d[i][0] = i
+    for j in range(len(b) + 1):
+        d[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+    return d
+
+
+def _align(pivot: list[str], keys: list[str]) -> list[tuple[int | None, int | None]]:
+    """The cheapest edit path between two key lists, as (pivot index, key index) pairs; None on one
+    side is an insertion or a deletion. Substitutions and gaps cost 1, matches 0."""
+    cost = edit_table(pivot, keys)
+    path: list[tuple[int | None, int | None]] = []
+    i, j = len(pivot), len(keys)
+    while i > 0 or j > 0:
+        if i > 0 and j > 0 and cost[i][j] == cost[i - 1][j - 1] + (0 if pivot[i - 1] == keys[j - 1] else 1):
+            path.append((i - 1, j - 1))
+            i, j = i - 1, j - 1
+        elif i > 0 and cost[i][j] == cost[i - 1][j] + 1:
+            path.append((i - 1, None))
+            i -= 1
+        else:
+            path.append((None, j - 1))
+            j -= 1
+    return path[::-1]
+
+
+def _winner(keys: list[str | None]) -> str | None:
+    """The key most of the slot's transcripts hold (None: most have no word here); a tie goes to the
+    earliest transcript's."""
+    counts = Counter(keys)
+    best = max(counts.values())
+    return next(k for k in keys if counts[k] == best)
+
+
+def vote(transcripts: list[list[T]], key: Callable[[T], str]) -> list[T]:
+    """The words most of the transcripts agree on, slot by slot. Words whose key is empty (no
+    letters) take no part: nothing can agree with them."""
+    words = [[w for w in transcript if key(w)] for transcript in transcripts]
+    if not words:
+        return []
+    slots: list[list[T | None]] = [[w] for w in words[0]]
+    for k, transcript in enumerate(words[1:], start=1):
+        # Each further transcript is aligned to the network's current best path.
+        pivot = [_winner([key(w) if w is not None else None for w in slot]) or "" for slot in slots]
+        merged: list[list[T | None]] = []
+        for p, j in _align(pivot, [key(w) for w in transcript]):
+            if p is None:
+                assert j is not None  # an edit path never pairs two gaps
+                merged.append([None] * k + [transcript[j]])
+            else:
+                merged.append(slots[p] + [transcript[j] if j is not None else None])
+        slots = merged
+    kept: list[T] = []
+    for slot in slots:
+        winner = _winner([key(w) if w is not None else None for w in slot])
+        if winner is not None:
+            kept.append(next(w for w in slot if w is not None and key(w) == winner))
+    return kept
