@@ -8,7 +8,9 @@ import subprocess
 import numpy as np
 
 from verse_engine import audio, models, whisper
+from verse_engine.languages import find
 from verse_engine.lyrics_align import align_lyrics
+from verse_engine.pipeline import transcribe_song
 
 from .conftest import requires_base
 
@@ -46,3 +48,18 @@ def test_tiny_en_is_loaded_with_the_second_half_of_its_own_heads():
     late = models.resolve("tiny.en").with_name("tiny.en.late-heads")
     heads = json.loads((late / "config.json").read_text())["alignment_heads"]
     assert heads == [[layer, head] for layer in (2, 3) for head in range(6)]
+
+
+@requires_base
+def test_tiny_en_transcribes_a_song_and_says_the_language_check_did_not_run(tmp_path, monkeypatch):
+    models.resolve("tiny.en")
+    monkeypatch.setenv("VERSE_ASR_MODEL", "tiny.en")
+    wav = tmp_path / "song.wav"
+    subprocess.run(["espeak-ng", "-v", "en", "-w", str(wav), f"{FIRST}. {SECOND}."], check=True)
+
+    result = transcribe_song(wav, find("English"))
+
+    assert "river" in result["results"]["transcript"].lower()
+    assert result["results"]["language_check"] is None
+    assert any(d["component"] == "language_check" and "English-only" in d["reason"] for d in result["degraded"])
+    assert result["second_opinion"]["model"] == "whisper-tiny.en greedy, no VAD"

@@ -102,8 +102,16 @@ def verdict(detection: Detection, language: Language) -> dict:
     }
 
 
+def can_identify(model_name: str) -> bool:
+    """An English-only model (tiny.en) has no language tokens to identify a language with."""
+    return bool(whisper.load(model_name).model.is_multilingual)
+
+
 def check_language(model_name: str, samples: np.ndarray, language: Language) -> dict | None:
-    """results.language_check, or None when there is too little singing to tell."""
+    """results.language_check, or None when there is too little singing to tell or the model
+    cannot identify languages."""
+    if not can_identify(model_name):
+        return None
     passages = vocal_passages(samples)
     if len(passages) < MIN_VOCAL_SECONDS * audio_mod.SAMPLE_RATE:
         return None

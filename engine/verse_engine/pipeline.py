@@ -181,6 +181,13 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
                 f"(probability {checked['probability']}), not {language.name}",
             }
         )
+    if lines and not language_check.can_identify(model):
+        degraded.append(
+            {
+                "component": "language_check",
+                "reason": f"did not run: {model} is English-only and identifies no language",
+            }
+        )
     timings["language_check"] = time.perf_counter() - t
 
     report("translating", 0.5)
