@@ -70,9 +70,19 @@ function sameLines(tokens: string[][]): (a: number, b: number) => boolean {
   return (a, b) => a !== b && same.has(Math.min(a, b) * n + Math.max(a, b));
 }
 
-/** A line of vocables only: few kinds of short syllables ("ah ah ah", "ba da da dam da da"). */
-const isVocableTokens = (tokens: string[]) =>
-  tokens.length > 0 && new Set(tokens).size <= VOCABLE_KINDS && tokens.every((t) => [...t].length <= VOCABLE_LETTERS);
+/**
+ * A line of vocables only: one or two kinds of short syllables ("ooh", "no noo"), or up to three
+ * sung again ("ba da da dam da da"). Three short words sung once are words: "फिर से आ" (come again).
+ */
+function isVocableTokens(tokens: string[]): boolean {
+  const kinds = new Set(tokens).size;
+  return (
+    tokens.length > 0 &&
+    kinds <= VOCABLE_KINDS &&
+    (kinds < VOCABLE_KINDS || tokens.length > kinds) &&
+    tokens.every((t) => [...t].length <= VOCABLE_LETTERS)
+  );
+}
 
 /**
  * For each line, the ids of the chorus runs it belongs to (a run: lines i..i+k-1 sung again at

@@ -133,8 +133,9 @@ describe('song sections, small cases', () => {
   });
   it('reads an Indic line as its words, not as loose consonants that look like vocables', () => {
     // Dropping the vowel signs left 'मैं तो तेरा' as म त त र: three kinds of one-letter "syllables".
-    const lines = timed(['रात ढली तो मैं नदी के किनारे चला', 'मैं तो तेरा', 'हवा में तेरी आवाज़ मुझे बुलाती है']);
-    expect(songSections(lines)!.map((s) => [s.label, s.first_line, s.last_line])).toEqual([['verse', 0, 2]]);
+    // Whole, 'फिर से आ' is three short words, but none is sung again: words, not vocables.
+    const lines = timed(['रात ढली तो मैं नदी के किनारे चला', 'मैं तो तेरा', 'फिर से आ', 'हवा में तेरी आवाज़ मुझे बुलाती है']);
+    expect(songSections(lines)!.map((s) => [s.label, s.first_line, s.last_line])).toEqual([['verse', 0, 3]]);
   });
   it('without a repeat there is no chorus: a verse', () => {
     expect(songSections(timed(['one line', 'another one', 'a third']))!.map((s) => s.label)).toEqual(['verse']);
