@@ -71,6 +71,12 @@ SETTINGS = [
         _with(whisper.SONG_SETTINGS, temperature=DEFAULTS["temperature"]),
         notes="current with Whisper's six fallback temperatures",
     ),
+    Setting(
+        "defaults, three temperatures",
+        _with(DEFAULTS, temperature=whisper.SONG_SETTINGS["temperature"]),
+        cleaned=False,
+        notes="defaults with the song settings' three fallback temperatures, nothing dropped",
+    ),
     Setting("current, no VAD", _with(whisper.SONG_SETTINGS, vad_filter=False), notes="current without VAD"),
     Setting(
         "phrases + neighbour prompt",
@@ -103,6 +109,11 @@ VOTES = {
     "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
     "vote: current, phrases, second opinion": ["current", "phrases, current", "second opinion"],
+    "vote: current, defaults with three temperatures, second opinion": [
+        "current",
+        "defaults, three temperatures",
+        "second opinion",
+    ],
 }
 
 #: A sung phrase: the song VAD's speech, cut at 30 s so each phrase is one Whisper window.
