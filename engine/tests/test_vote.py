@@ -1,5 +1,8 @@
+import random
+
 from verse_engine.lines import Word
 from verse_engine.text import normalise
+from verse_engine.vote import edit_table
 from verse_engine.vote import vote as vote_by
 
 
@@ -47,3 +50,21 @@ def test_words_agree_by_their_key_and_the_first_transcript_s_word_is_kept():
     # A word the first transcript lacks, when the other two agree on it, comes from the first of them.
     kept = vote_by([first[:1], [second[0], word(" world", 1.6)], third], key=lambda w: normalise(w.text))
     assert [(w.text, w.start) for w in kept] == [(" Hello,", 1.0), (" world", 1.6)]
+
+
+def test_the_edit_table_is_the_textbook_one_in_four_bytes_a_cell():
+    def textbook(a, b):
+        d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+        for i in range(1, len(a) + 1):
+            for j in range(1, len(b) + 1):
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+        return d
+
+    rng = random.Random(3)
+    for _ in range(200):
+        a = [rng.choice("abcd") for _ in range(rng.randint(0, 12))]
+        b = [rng.choice("abcd") for _ in range(rng.randint(0, 12))]
+        assert edit_table(a, b).tolist() == textbook(a, b)
+    # A 15-minute song's decodes of 3,000 words each: a 36 MB table, not one of Python lists.
+    words = [f"w{rng.randrange(300)}" for _ in range(3000)]
+    assert edit_table(words, words[::-1]).nbytes <= 3001 * 3001 * 4

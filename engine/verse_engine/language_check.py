@@ -108,10 +108,8 @@ def can_identify(model_name: str) -> bool:
 
 
 def check_language(model_name: str, samples: np.ndarray, language: Language) -> dict | None:
-    """results.language_check, or None when there is too little singing to tell or the model
-    cannot identify languages."""
-    if not can_identify(model_name):
-        return None
+    """results.language_check, or None when there is too little singing to tell. The model must
+    identify languages (can_identify)."""
     passages = vocal_passages(samples)
     if len(passages) < MIN_VOCAL_SECONDS * audio_mod.SAMPLE_RATE:
         return None

@@ -172,7 +172,8 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     report("checking the language", 0.45)
     t = time.perf_counter()
-    checked = language_check.check_language(model, samples, language) if lines else None
+    identifies = language_check.can_identify(model)
+    checked = language_check.check_language(model, samples, language) if lines and identifies else None
     if checked is not None and not checked["matches"]:
         degraded.append(
             {
@@ -181,7 +182,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
                 f"(probability {checked['probability']}), not {language.name}",
             }
         )
-    if lines and not language_check.can_identify(model):
+    if lines and not identifies:
         degraded.append(
             {
                 "component": "language_check",

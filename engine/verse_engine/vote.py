@@ -11,20 +11,29 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TypeVar
 
+import numpy as np
+
 T = TypeVar("T")
 
 
-def edit_table(a: list, b: list) -> list[list[int]]:
+def edit_table(a: list, b: list) -> np.ndarray:
     """The edit distance between every prefix of a and every prefix of b (substitutions, insertions
-    and deletions cost 1), for walking back the cheapest path."""
-    d = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
-    for i in range(len(a) + 1):
-        d[i][0] = i
-    for j in range(len(b) + 1):
-        d[0][j] = j
+    and deletions cost 1), for walking back the cheapest path. One row at a time in numpy: a
+    15-minute song's decodes run to thousands of words, and a table of Python lists that size costs
+    seconds and hundreds of megabytes."""
+    ids: dict = {}
+    a_ids = np.array([ids.setdefault(x, len(ids)) for x in a], dtype=np.int64)
+    b_ids = np.array([ids.setdefault(x, len(ids)) for x in b], dtype=np.int64)
+    steps = np.arange(len(b) + 1, dtype=np.int32)
+    d = np.empty((len(a) + 1, len(b) + 1), dtype=np.int32)
+    d[0] = steps
     for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+        # From above (a deletion) or diagonally (a match or a substitution)...
+        row = np.empty(len(b) + 1, dtype=np.int32)
+        row[0] = i
+        row[1:] = np.minimum(d[i - 1, 1:] + 1, d[i - 1, :-1] + (b_ids != a_ids[i - 1]))
+        # ...then from the left (insertions): d[i][j] = min over k <= j of row[k] + (j - k).
+        d[i] = np.minimum.accumulate(row - steps) + steps
     return d
 
 
