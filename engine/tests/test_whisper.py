@@ -1,5 +1,9 @@
+import threading
+from types import SimpleNamespace
+
 from verse_engine import whisper
 from verse_engine.align import text_tokens, tokenizer_for
+from verse_engine.audio import load as load_audio
 
 from .conftest import requires_base
 
@@ -12,3 +16,46 @@ def test_listening_for_known_lyrics_may_write_twice_their_tokens_and_no_more_tha
     assert whisper.listening_budget(model, "es", prompt) == 2 * tokens + 16
     # A long stretch of lyrics still leaves the prompt and start sequence room in 448 positions.
     assert whisper.listening_budget(model, "es", prompt * 20) == whisper.MAX_LISTENING_TOKENS
+
+
+class _Segment:
+    """What faster-whisper yields for one segment, as much as whisper.run reads of it."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.start, self.end = 0.0, 1.0
+        self.avg_logprob, self.no_speech_prob, self.compression_ratio = -0.2, 0.01, 1.0
+        self.words = [SimpleNamespace(word=f" {text}", start=0.0, end=1.0, probability=0.9)]
+
+
+class _TwoAtOnce:
+    """A model whose decodes each wait until another is under way: run one after the other, the
+    first would wait out the barrier's timeout and fail."""
+
+    def __init__(self):
+        self.meeting = threading.Barrier(2, timeout=10)
+
+    def transcribe(self, _audio, language, task, **settings):
+        self.meeting.wait()
+        return [_Segment(f"{settings['beam_size']}")], None
+
+
+def test_decodes_asked_together_run_side_by_side_and_come_back_in_the_order_asked(monkeypatch):
+    model = _TwoAtOnce()
+    monkeypatch.setattr(whisper, "load", lambda _name: model)
+    together = whisper.run_together(
+        "base", None, "es", [{"beam_size": n, "word_timestamps": True} for n in (5, 1, 3, 2)]
+    )
+    assert [words[0].text for words, _segments in together] == [" 5", " 1", " 3", " 2"]
+
+
+@requires_base
+def test_decodes_side_by_side_hear_what_they_hear_one_at_a_time(clips):
+    # Settings without the sampled fallback, which draws from whichever worker takes the window.
+    settings = [{"temperature": 0.0}, {**whisper.GREEDY}]
+    audio = load_audio(clips / "es.wav")
+    alone = [whisper.run("base", audio, "es", **s)[0] for s in settings]
+    together = [words for words, _segments in whisper.run_together("base", audio, "es", settings)]
+    assert [[(w.text, w.start) for w in words] for words in together] == [
+        [(w.text, w.start) for w in words] for words in alone
+    ]

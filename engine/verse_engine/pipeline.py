@@ -141,11 +141,14 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     # and the greedy decode, which also serves as the second opinion outside English.
     report("transcribing", 0.1)
     t = time.perf_counter()
-    sung, _ = whisper.run(model, samples, decode_as)
-    report("transcribing", 0.2)
-    plain, _ = whisper.run(model, samples, decode_as, loop_ratio=float("inf"), **whisper.WHISPER_DEFAULTS)
+    # Side by side, the longest (the defaults, without VAD) first.
+    (plain, _), (sung, _), (greedy, _) = whisper.run_together(
+        model,
+        samples,
+        decode_as,
+        [{"loop_ratio": float("inf"), **whisper.WHISPER_DEFAULTS}, {}, whisper.GREEDY],
+    )
     report("transcribing", 0.3)
-    greedy, _ = whisper.run(model, samples, decode_as, **whisper.GREEDY)
     timings["transcribe"] = time.perf_counter() - t
 
     if language.whisper is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -59,13 +60,20 @@ WHISPER_DEFAULTS: dict[str, Any] = {
 # temperature, no VAD.
 GREEDY: dict[str, Any] = {"beam_size": 1, "vad_filter": False, "temperature": 0.0}
 
-# The temperature fallback samples. With this seed a fresh process repeats its sequence of decodes
-# exactly, but the generator's state carries over from one decode to the next (setting the seed
-# again before a decode was tried and does not reset it), so a song's transcript depends on what the
-# process decoded before it: the shared French song scores 0.551 to 0.615 WER (docs/benchmarks.md).
+# The temperature fallback samples, from a generator of each model worker seeded with this. Its
+# state carries over from one decode to the next (setting the seed again was tried and does not
+# reset it), and which worker takes a window depends on timing when decodes run side by side, so a
+# sampled window differs from run to run: the shared French song scores 0.551 to 0.615 WER
+# (docs/benchmarks.md). Windows decoded without falling back are the same every time.
 ctranslate2.set_random_seed(1234)
 
 _lock = threading.RLock()
+
+# Decodes of one song that may run at once (run_together). Each is a model replica sharing the
+# loaded weights (CTranslate2's inter_threads), so this costs no memory. One beam-search decode
+# keeps two cores only about 60 % busy (its steps are small), so decodes run side by side finish
+# sooner than one after the other: docs/benchmarks.md, "Decodes side by side".
+DECODE_WORKERS = 2
 
 
 def lock() -> threading.RLock:
@@ -110,7 +118,9 @@ def load(name: str) -> WhisperModel:
     verified = models.resolve(name)
     check_windows(read_shape(verified))
     folder = with_late_heads(verified)
-    return WhisperModel(str(folder), device=dev, compute_type=compute, cpu_threads=threads)
+    # Every replica keeps every core: a decode made alone (translation, a second opinion, listening)
+    # is as fast as before, and two side by side share the cores.
+    return WhisperModel(str(folder), device=dev, compute_type=compute, cpu_threads=threads, num_workers=DECODE_WORKERS)
 
 
 # A segment still this repetitive after every fallback temperature is a loop, not lyrics.
@@ -138,26 +148,54 @@ def run(
 ) -> tuple[list[Word], list]:
     """Decodes under a lock (one decode at a time uses every core); returns timed words and segments.
     Segments whose text compresses more than `loop_ratio` are dropped as loops."""
-    settings = {**SONG_SETTINGS, **overrides}
     with _lock:
-        model = load(model_name)
-        segments, _info = model.transcribe(audio, language=language, task=task, **settings)
-        segments = [s for s in segments if s.compression_ratio <= loop_ratio and s.text.strip()]
-        if settings.get("word_timestamps"):
-            return [
-                Word(
-                    text=w.word,
-                    start=float(w.start),
-                    end=float(w.end),
-                    probability=float(w.probability),
-                    segment_start=i == 0,
-                    decoding=decoding_of(s),
-                )
-                for s in segments
-                for i, w in enumerate(s.words or [])
-            ], segments
-        spans = [Span(s.text, float(s.start), float(s.end)) for s in segments]
-        timed = align_spans(model, audio, spans, language or "en", lead(model_name))
+        return _decode(model_name, audio, language, task, loop_ratio, overrides)
+
+
+def run_together(
+    model_name: str, audio, language: str | None, decodes: list[dict[str, Any]]
+) -> list[tuple[list[Word], list]]:
+    """Several decodes of the same audio (each `decodes` entry: run's keyword arguments), run side
+    by side on the model's workers under one hold of the lock; the results in the order asked.
+    List the longest first: a worker that finishes takes the next."""
+    with _lock, ThreadPoolExecutor(DECODE_WORKERS, thread_name_prefix="decode") as pool:
+        futures = [
+            pool.submit(
+                _decode,
+                model_name,
+                audio,
+                language,
+                settings.get("task", "transcribe"),
+                settings.get("loop_ratio", LOOP_COMPRESSION_RATIO),
+                {k: v for k, v in settings.items() if k not in ("task", "loop_ratio")},
+            )
+            for settings in decodes
+        ]
+        return [future.result() for future in futures]
+
+
+def _decode(
+    model_name: str, audio, language: str | None, task: str, loop_ratio: float, overrides: dict[str, Any]
+) -> tuple[list[Word], list]:
+    settings = {**SONG_SETTINGS, **overrides}
+    model = load(model_name)
+    segments, _info = model.transcribe(audio, language=language, task=task, **settings)
+    segments = [s for s in segments if s.compression_ratio <= loop_ratio and s.text.strip()]
+    if settings.get("word_timestamps"):
+        return [
+            Word(
+                text=w.word,
+                start=float(w.start),
+                end=float(w.end),
+                probability=float(w.probability),
+                segment_start=i == 0,
+                decoding=decoding_of(s),
+            )
+            for s in segments
+            for i, w in enumerate(s.words or [])
+        ], segments
+    spans = [Span(s.text, float(s.start), float(s.end)) for s in segments]
+    timed = align_spans(model, audio, spans, language or "en", lead(model_name))
     words = []
     for segment, seg_words in zip(segments, timed, strict=True):
         for i, w in enumerate(seg_words):
