@@ -68,3 +68,40 @@ def test_the_edit_table_is_the_textbook_one_in_four_bytes_a_cell():
     # A 15-minute song's decodes of 3,000 words each: a 36 MB table, not one of Python lists.
     words = [f"w{rng.randrange(300)}" for _ in range(3000)]
     assert edit_table(words, words[::-1]).nbytes <= 3001 * 3001 * 4
+
+
+def _sure(text: str, probability: float) -> Word:
+    return Word(f" {text}", 0.0, 0.4, probability)
+
+
+def _vote_with_confidence(transcripts: list[list[Word]]) -> list[str]:
+    kept = vote_by(transcripts, key=lambda w: normalise(w.text), confidence=lambda w: w.probability)
+    return [w.text.strip() for w in kept]
+
+
+def test_where_all_disagree_the_surest_word_is_kept():
+    sung = [_sure("un", 0.9), _sure("besso", 0.4), _sure("que", 0.9)]
+    plain = [_sure("un", 0.9), _sure("beso", 0.8), _sure("que", 0.9)]
+    greedy = [_sure("un", 0.9), _sure("peso", 0.6), _sure("que", 0.9)]
+    assert _vote_with_confidence([sung, plain, greedy]) == ["un", "beso", "que"]
+    # Agreement still outweighs confidence.
+    assert _vote_with_confidence([sung, plain, [*greedy[:1], _sure("besso", 0.1), *greedy[2:]]]) == [
+        "un",
+        "besso",
+        "que",
+    ]
+
+
+def test_a_word_against_nothing_is_kept_only_when_more_likely_right_than_wrong():
+    sung = [_sure("la", 0.9), _sure("vie", 0.9)]
+    heard_once_sure = [_sure("la", 0.9), _sure("belle", 0.7), _sure("vie", 0.9)]
+    heard_once_unsure = [_sure("la", 0.9), _sure("bête", 0.3), _sure("vie", 0.9)]
+    # One decode heard nothing, one heard "belle", one "bête": three ways, and "belle" is surest.
+    assert _vote_with_confidence([sung, heard_once_sure, heard_once_unsure]) == ["la", "belle", "vie"]
+    # Only unsure words against nothing: nothing is kept.
+    assert _vote_with_confidence(
+        [sung, heard_once_unsure, [*heard_once_unsure[:1], _sure("bel", 0.2), _sure("vie", 0.9)]]
+    ) == [
+        "la",
+        "vie",
+    ]

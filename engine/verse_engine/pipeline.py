@@ -101,10 +101,11 @@ def heard(words: list[Word], language: Language, model: str) -> tuple[list[Word]
 
 def voted(decodes: list[list[Word]]) -> list[Word]:
     """The words most decodes agree on (vote.py), compared case and punctuation aside; each kept
-    word is the first listed decode's, with its spelling and time. docs/benchmarks.md ("Decodes
-    voted together") measured the song settings, faster-whisper's defaults and the greedy decode
-    voted in this order against each alone and against the defaults."""
-    return vote(decodes, key=lambda w: normalise(w.text))
+    word is the first listed decode's, with its spelling and time, and where all disagree the word
+    the model was surest of (its alignment probability) is kept. docs/benchmarks.md ("Transcription
+    settings") measured the song settings, faster-whisper's defaults and the greedy decode voted in
+    this order against each alone and against the defaults."""
+    return vote(decodes, key=lambda w: normalise(w.text), confidence=lambda w: w.probability)
 
 
 def second_opinion(

@@ -2,8 +2,12 @@
 aligned word by word into one sequence of slots, each slot holding every transcript's word there
 (or nothing), and each slot keeps the word most transcripts agree on. Words agree when their keys
 are equal (the compared form: case and punctuation aside); the word kept is the first listed
-transcript's of those that agree, so its spelling and timing come from the most trusted decode. A
-tie goes to the transcript listed first."""
+transcript's of those that agree, so its spelling and timing come from the most trusted decode.
+
+A tie (every transcript holding something different there) goes, given each word's confidence, to
+the most confident word, with "no word" counted as confident at NOTHING_CONFIDENCE: a word is kept
+when the model thinks it more likely right than wrong. Without confidences a tie goes to the
+transcript listed first."""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ from typing import TypeVar
 import numpy as np
 
 T = TypeVar("T")
+
+#: How sure "no word here" counts as in a tie: even odds.
+NOTHING_CONFIDENCE = 0.5
 
 
 def edit_table(a: list, b: list) -> np.ndarray:
@@ -64,9 +71,33 @@ def _winner(keys: list[str | None]) -> str | None:
     return next(k for k in keys if counts[k] == best)
 
 
-def vote(transcripts: list[list[T]], key: Callable[[T], str]) -> list[T]:
-    """The words most of the transcripts agree on, slot by slot. Words whose key is empty (no
-    letters) take no part: nothing can agree with them."""
+def _chosen(slot: list[T | None], key: Callable[[T], str], confidence: Callable[[T], float] | None) -> T | None:
+    """The slot's word most transcripts agree on (None: no word); a tie as the module says."""
+    keys = [key(w) if w is not None else None for w in slot]
+    counts = Counter(keys)
+    best = max(counts.values())
+    tied = [k for k in dict.fromkeys(keys) if counts[k] == best]
+    if len(tied) == 1 or confidence is None:
+        winner = tied[0]
+    else:
+
+        def sureness(k: str | None) -> float:
+            if k is None:
+                return NOTHING_CONFIDENCE
+            return max(confidence(w) for w in slot if w is not None and key(w) == k)
+
+        # max keeps the first of equals: the earliest transcript's.
+        winner = max(tied, key=sureness)
+    if winner is None:
+        return None
+    return next(w for w in slot if w is not None and key(w) == winner)
+
+
+def vote(
+    transcripts: list[list[T]], key: Callable[[T], str], confidence: Callable[[T], float] | None = None
+) -> list[T]:
+    """The words most of the transcripts agree on, slot by slot; `confidence` (0 to 1) settles
+    ties. Words whose key is empty (no letters) take no part: nothing can agree with them."""
     words = [[w for w in transcript if key(w)] for transcript in transcripts]
     if not words:
         return []
@@ -82,9 +113,4 @@ def vote(transcripts: list[list[T]], key: Callable[[T], str]) -> list[T]:
             else:
                 merged.append(slots[p] + [transcript[j] if j is not None else None])
         slots = merged
-    kept: list[T] = []
-    for slot in slots:
-        winner = _winner([key(w) if w is not None else None for w in slot])
-        if winner is not None:
-            kept.append(next(w for w in slot if w is not None and key(w) == winner))
-    return kept
+    return [w for w in (_chosen(slot, key, confidence) for slot in slots) if w is not None]
