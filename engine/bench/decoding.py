@@ -173,8 +173,11 @@ def transcript(model: str, item: Item, setting: Setting, seed: int) -> tuple[lis
         if not clips:
             return [], time.perf_counter() - started, False
         settings["clip_timestamps"] = clips
-    words, segments = whisper.run(model, item.samples, language.decode_as, loop_ratio=loop_ratio, **settings)
+    # Loops are dropped here rather than by run(), so that a loop decoded while sampling still
+    # counts as sampling; the text kept is the same.
+    words, segments = whisper.run(model, item.samples, language.decode_as, loop_ratio=float("inf"), **settings)
     sampled = any(segment.temperature > 0 for segment in segments)
+    words = [w for w in words if w.decoding is None or w.decoding.compression_ratio <= loop_ratio]
     if setting.cleaned:
         words = clean_words(words)
     # Every setting's words are put in the language's own script as production does: that is not a
