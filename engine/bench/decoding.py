@@ -115,6 +115,12 @@ SETTINGS = [
 VOTES = {
     "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
+    "vote of four: current, defaults, second opinion, phrases": [
+        "current",
+        "defaults",
+        "second opinion",
+        "phrases, current",
+    ],
     "vote: current, phrases, second opinion": ["current", "phrases, current", "second opinion"],
     "vote: current, defaults with three temperatures, second opinion": [
         "current",

@@ -63,8 +63,8 @@ GREEDY: dict[str, Any] = {"beam_size": 1, "vad_filter": False, "temperature": 0.
 # The temperature fallback samples, from a generator of each model worker seeded with this. Its
 # state carries over from one decode to the next (setting the seed again was tried and does not
 # reset it), and which worker takes a window depends on timing when decodes run side by side, so a
-# sampled window differs from run to run: the shared French song scores 0.551 to 0.615 WER
-# (docs/benchmarks.md). Windows decoded without falling back are the same every time.
+# sampled window differs from run to run: one draw of the shared French song scores 0.593 to 0.634
+# WER (docs/benchmarks.md). Windows decoded without falling back are the same every time.
 ctranslate2.set_random_seed(1234)
 
 _lock = threading.RLock()
@@ -158,20 +158,22 @@ def run_together(
     """Several decodes of the same audio (each `decodes` entry: run's keyword arguments), run side
     by side on the model's workers under one hold of the lock; the results in the order asked.
     List the longest first: a worker that finishes takes the next."""
-    with _lock, ThreadPoolExecutor(DECODE_WORKERS, thread_name_prefix="decode") as pool:
-        futures = [
-            pool.submit(
-                _decode,
-                model_name,
-                audio,
-                language,
-                settings.get("task", "transcribe"),
-                settings.get("loop_ratio", LOOP_COMPRESSION_RATIO),
-                {k: v for k, v in settings.items() if k not in ("task", "loop_ratio")},
-            )
-            for settings in decodes
-        ]
-        return [future.result() for future in futures]
+    with _lock:
+        load(model_name)  # once, here: the cache would let two workers load it at the same time
+        with ThreadPoolExecutor(DECODE_WORKERS, thread_name_prefix="decode") as pool:
+            futures = [
+                pool.submit(
+                    _decode,
+                    model_name,
+                    audio,
+                    language,
+                    settings.get("task", "transcribe"),
+                    settings.get("loop_ratio", LOOP_COMPRESSION_RATIO),
+                    {k: v for k, v in settings.items() if k not in ("task", "loop_ratio")},
+                )
+                for settings in decodes
+            ]
+            return [future.result() for future in futures]
 
 
 def _decode(
