@@ -5,7 +5,7 @@ language given. WER per song or clip, pooled per set, decode time per audio seco
 leave-one-song-out figure: the setting a selection on two shared songs would pick, scored on the
 third.
 
-    engine/.venv/bin/python -m bench.decoding          (from engine/; about 30 minutes on 2 cores)
+    engine/.venv/bin/python -m bench.decoding          (from engine/; about 45 minutes on 2 cores)
     engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
 
 Decodes voted together word by word as production votes them (VOTES, pipeline.voted) are scored too, whenever every
@@ -13,7 +13,7 @@ setting they vote over ran; their time is the sum of their decodes.
 
 A decode whose temperature fallback sampled (a segment decoded above temperature 0) is decoded
 again under each further seed (--seeds, 3 by default), and its WER is the mean over the seeds: one
-draw of a sampled decode moved a song's WER by up to 6 points, enough to pick the wrong setting.
+draw of a sampled decode moved a song's WER by up to 17 points, enough to pick the wrong setting.
 Each decode starts from a freshly seeded generator on one model worker, so each is reproducible
 whatever ran before it. A vote under seed k votes its decodes' k-th draws.
 """
