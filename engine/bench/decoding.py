@@ -5,7 +5,7 @@ language given. WER per song or clip, pooled per set, decode time per audio seco
 leave-one-song-out figure: the setting a selection on two shared songs would pick, scored on the
 third.
 
-    engine/.venv/bin/python -m bench.decoding          (from engine/; about 45 minutes on 2 cores)
+    engine/.venv/bin/python -m bench.decoding          (from engine/; over 30 minutes on 2 cores)
     engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
 
 Decodes voted together word by word as production votes them (VOTES, pipeline.voted) are scored too, whenever every

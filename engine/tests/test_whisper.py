@@ -1,6 +1,8 @@
 import threading
 from types import SimpleNamespace
 
+import pytest
+
 from verse_engine import whisper
 from verse_engine.align import text_tokens, tokenizer_for
 from verse_engine.audio import load as load_audio
@@ -59,3 +61,33 @@ def test_decodes_side_by_side_hear_what_they_hear_one_at_a_time(clips):
     assert [[(w.text, w.start) for w in words] for words in together] == [
         [(w.text, w.start) for w in words] for words in alone
     ]
+
+
+class _OneFails(_TwoAtOnce):
+    """The greedy decode fails once both have started; the other finishes."""
+
+    def transcribe(self, audio, language, task, **settings):
+        segments = super().transcribe(audio, language, task, **settings)
+        if settings["beam_size"] == 1:
+            raise RuntimeError("decoder failed")
+        return segments
+
+
+def test_a_decode_that_fails_side_by_side_fails_the_call_and_frees_the_lock(monkeypatch):
+    model = _OneFails()
+    monkeypatch.setattr(whisper, "load", lambda _name: model)
+    with pytest.raises(RuntimeError, match="decoder failed"):
+        whisper.run_together("base", None, "es", [{"beam_size": n, "word_timestamps": True} for n in (5, 1)])
+    # The lock is free again: another thread can take it at once (this thread could re-enter it anyway).
+    taken: list[bool] = []
+
+    def take() -> None:
+        got = whisper.lock().acquire(blocking=False)
+        taken.append(got)
+        if got:
+            whisper.lock().release()
+
+    other = threading.Thread(target=take)
+    other.start()
+    other.join(5)
+    assert taken == [True]

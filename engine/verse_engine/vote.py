@@ -4,8 +4,8 @@ aligned word by word into one sequence of slots, each slot holding every transcr
 are equal (the compared form: case and punctuation aside); the word kept is the first listed
 transcript's of those that agree, so its spelling and timing come from the most trusted decode.
 
-A tie (every transcript holding something different there) goes, given each word's confidence, to
-the most confident word, with "no word" counted as confident at NOTHING_CONFIDENCE: a word is kept
+A tie (as many transcripts for one word there as for another, or for none) goes, given each
+word's confidence, to the most confident word, with "no word" counted as confident at NOTHING_CONFIDENCE: a word is kept
 when the model thinks it more likely right than wrong. Without confidences a tie goes to the
 transcript listed first."""
 
@@ -63,20 +63,21 @@ def _align(pivot: list[str], keys: list[str]) -> list[tuple[int | None, int | No
     return path[::-1]
 
 
-def _winner(keys: list[str | None]) -> str | None:
-    """The key most of the slot's transcripts hold (None: most have no word here); a tie goes to the
-    earliest transcript's."""
+def _tied(keys: list[str | None]) -> list[str | None]:
+    """The keys most of the slot's transcripts hold (None: no word here), in transcript order."""
     counts = Counter(keys)
     best = max(counts.values())
-    return next(k for k in keys if counts[k] == best)
+    return [k for k in dict.fromkeys(keys) if counts[k] == best]
+
+
+def _winner(keys: list[str | None]) -> str | None:
+    """The key most of the slot's transcripts hold; a tie goes to the earliest transcript's."""
+    return _tied(keys)[0]
 
 
 def _chosen(slot: list[T | None], key: Callable[[T], str], confidence: Callable[[T], float] | None) -> T | None:
     """The slot's word most transcripts agree on (None: no word); a tie as the module says."""
-    keys = [key(w) if w is not None else None for w in slot]
-    counts = Counter(keys)
-    best = max(counts.values())
-    tied = [k for k in dict.fromkeys(keys) if counts[k] == best]
+    tied = _tied([key(w) if w is not None else None for w in slot])
     if len(tied) == 1 or confidence is None:
         winner = tied[0]
     else:

@@ -71,7 +71,7 @@ _lock = threading.RLock()
 
 # Decodes of one song that may run at once (run_together). Each is a model replica sharing the
 # loaded weights (CTranslate2's inter_threads), so this costs no memory. One beam-search decode
-# keeps two cores only about 60 % busy (its steps are small), so decodes run side by side finish
+# keeps two cores only about three quarters busy (its steps are small), so decodes side by side finish
 # sooner than one after the other: docs/benchmarks.md, "Decodes side by side".
 DECODE_WORKERS = 2
 
