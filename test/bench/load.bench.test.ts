@@ -232,6 +232,17 @@ async function bare(name: string, read: () => Promise<unknown>): Promise<Measure
 }
 
 /**
+ * The most a request can reach on these shared cores if it cost nothing but the gateway's floor
+ * (GET /languages: HTTP, routing, the load generator) and the bare read: their costs per request
+ * add, so their rates combine as 1 / (1/floor + 1/bare). Derived from the two rows measured in this
+ * run, and printed beside them, so a ratio target above it is known to be out of reach here.
+ */
+function ceiling(name: string, floor: Measured, bareRead: Measured): void {
+  const rps = 1 / (1 / floor.rps + 1 / bareRead.rps);
+  bareRows.push([`ceiling: ${name}`, rps.toFixed(0), '', '', '', `${(rps / bareRead.rps).toFixed(2)}×`]);
+}
+
+/**
  * The steps of GET /jobs/{id}, timed one at a time (p50 of 500 each): the key and organisation
  * (kept in memory, checked against their Redis version), the meter script, the job row, presenting
  * and serialising it, and the whole request over HTTP with nothing else running; and the gateway's
@@ -395,6 +406,8 @@ describe('load', () => {
         [big.org_id, firstDay],
       ),
     );
+    ceiling('the floor plus one job row read', baseline, bareJob);
+    ceiling('the floor plus one feed slice read', baseline, bareSlice);
     record(
       'GET /jobs/{id} (100k stored)',
       await load(auth(big), () => ({ path: `/api/v1/jobs/${pick(bigIds)}` })),
