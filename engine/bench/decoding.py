@@ -37,6 +37,7 @@ from verse_engine.lines import Word
 from verse_engine.pipeline import clean_words, in_own_script, voted
 
 from . import synthetic
+from .centre import centre_channel
 from .metrics import wer
 from .songs import SONGS
 
@@ -53,6 +54,8 @@ class Setting:
     notes: str = ""
     #: Decode each sung phrase on its own (clip_timestamps) rather than the VAD-concatenated stream.
     phrases: bool = False
+    #: Decode the mix's centre (bench/centre.py) rather than the mix.
+    centre: bool = False
 
 
 def _with(base: dict, **changes) -> dict:
@@ -103,6 +106,12 @@ SETTINGS = [
         notes="the second opinion's decode outside English: greedy, no VAD, one temperature",
     ),
     Setting(
+        "second opinion, centre",
+        _with(whisper.SONG_SETTINGS, **whisper.GREEDY),
+        centre=True,
+        notes="the same greedy decode on the mix's centre (bench/centre.py)",
+    ),
+    Setting(
         "phrases + neighbour prompt, current",
         _with(whisper.SONG_SETTINGS, vad_filter=False, condition_on_previous_text=True),
         phrases=True,
@@ -114,6 +123,7 @@ SETTINGS = [
 #: the settings it votes over, in their order of precedence on a tie. The first is production's.
 VOTES = {
     "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
+    "vote: current, defaults, second opinion on the centre": ["current", "defaults", "second opinion, centre"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
     "vote of four: current, defaults, second opinion, phrases": [
         "current",
@@ -148,6 +158,8 @@ class Item:
     language: str
     reference: str
     samples: np.ndarray
+    #: What the mix's centre holds (the samples themselves for a mono recording).
+    centre: np.ndarray
     results: dict[str, dict] = field(default_factory=dict)
     #: Each setting's words as production would hold them, one list per seed it was decoded under
     #: (one when it never sampled), for the votes.
@@ -158,10 +170,11 @@ def items() -> list[Item]:
     out = []
     for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
         meta = json.loads((folder / "meta.json").read_text())
-        samples = audio.load(folder / "audio.mp3")
-        out.append(Item(folder.name, "song", meta["language"], (folder / "lyrics.txt").read_text(), samples))
+        samples, channels = audio.load_with_channels(folder / "audio.mp3")
+        centre = samples if channels is None else centre_channel(channels, audio.SAMPLE_RATE)
+        out.append(Item(folder.name, "song", meta["language"], (folder / "lyrics.txt").read_text(), samples, centre))
     for clip in synthetic.clips():
-        out.append(Item(clip.name, "synthetic", clip.language, clip.text, clip.samples))
+        out.append(Item(clip.name, "synthetic", clip.language, clip.text, clip.samples, clip.samples))
     return out
 
 
@@ -181,7 +194,8 @@ def transcript(model: str, item: Item, setting: Setting, seed: int) -> tuple[lis
         settings["clip_timestamps"] = clips
     # Loops are dropped here rather than by run(), so that a loop decoded while sampling still
     # counts as sampling; the text kept is the same.
-    words, segments = whisper.run(model, item.samples, language.decode_as, loop_ratio=float("inf"), **settings)
+    samples = item.centre if setting.centre else item.samples
+    words, segments = whisper.run(model, samples, language.decode_as, loop_ratio=float("inf"), **settings)
     sampled = any(segment.temperature > 0 for segment in segments)
     words = [w for w in words if w.decoding is None or w.decoding.compression_ratio <= loop_ratio]
     if setting.cleaned:

@@ -59,6 +59,24 @@ def encode(path: Path, fmt: str, codec: str, rate: int, seconds: float = 2.0) ->
     return path
 
 
+def encode_stereo(path: Path, left_hz: float, right_hz: float, seconds: float = 2.0) -> Path:
+    """A WAV whose left and right channels each carry their own tone."""
+    t = np.arange(int(44100 * seconds)) / 44100
+    pair = np.stack([np.sin(2 * np.pi * left_hz * t), np.sin(2 * np.pi * right_hz * t)]) * 0.3
+    with av.open(str(path), "w", format="wav") as container:
+        stream = container.add_stream("pcm_s16le", rate=44100)
+        stream.layout = "stereo"
+        frame = av.AudioFrame.from_ndarray(
+            (pair.T.reshape(1, -1) * 32767).astype(np.int16), format="s16", layout="stereo"
+        )
+        frame.sample_rate = 44100
+        for packet in stream.encode(frame):
+            container.mux(packet)
+        for packet in stream.encode(None):
+            container.mux(packet)
+    return path
+
+
 @pytest.fixture
 def stored(tmp_path, monkeypatch):
     """Puts files into a local object store the engine reads by key (as the platform's folder store

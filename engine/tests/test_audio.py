@@ -7,7 +7,7 @@ import pytest
 
 from verse_engine.audio import AudioError, load
 
-from .conftest import encode
+from .conftest import encode, encode_stereo
 
 FORMATS = [
     ("mp3", "mp3", "libmp3lame", 44100),
@@ -117,3 +117,23 @@ def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
     with pytest.raises(AudioError) as error:
         decode_bounded(path, max_seconds=3)
     assert error.value.code == "audio_too_long"
+
+
+def test_both_channels_come_from_the_same_pass_on_the_mono_timeline(tmp_path):
+    from verse_engine.audio import load_with_channels
+
+    path = encode_stereo(tmp_path / "two.wav", 440, 1000)
+    mono, channels = load_with_channels(path)
+    assert channels is not None and channels.shape == (2, mono.size)
+    assert np.array_equal(mono, load(path))
+    # Each channel is its own tone, and the mono mix is their average.
+    spectra = np.abs(np.fft.rfft(channels, axis=1))
+    assert [int(np.argmax(s) * 16000 / channels.shape[1]) for s in spectra] == [440, 1000]
+    assert np.max(np.abs(channels.mean(axis=0) - mono)) < 1e-3
+
+
+def test_a_mono_file_has_no_channels_to_separate(tmp_path):
+    from verse_engine.audio import load_with_channels
+
+    mono, channels = load_with_channels(encode(tmp_path / "one.wav", "wav", "pcm_s16le", 16000))
+    assert channels is None and mono.size > 0
