@@ -40,3 +40,20 @@ def test_outside_english_the_second_opinion_is_the_greedy_decode_already_made(mo
     assert opinion is not None
     assert opinion["model"] == "whisper-base greedy, no VAD"
     assert opinion["match_ratio"] == pytest.approx(1.0)
+
+
+def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_checked(tmp_path, monkeypatch):
+    from verse_engine import language_check
+
+    from .conftest import encode
+
+    heard_german = {"detected": "German", "probability": 0.9, "matches": False}
+    monkeypatch.setattr(whisper, "run_together", lambda *_args: [([], []), ([], []), ([], [])])
+    monkeypatch.setattr(language_check, "can_identify", lambda _model: True)
+    monkeypatch.setattr(language_check, "check_language", lambda _model, _samples, _language: heard_german)
+
+    result = pipeline.transcribe_song(encode(tmp_path / "song.wav", "wav", "pcm_s16le", 16000), find("Spanish"))
+
+    assert result["lines"] == []
+    assert result["results"]["language_check"] == heard_german
+    assert any(d["component"] == "language_check" and "German" in d["reason"] for d in result["degraded"])

@@ -178,7 +178,9 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     report("checking the language", 0.45)
     t = time.perf_counter()
     identifies = language_check.can_identify(model)
-    checked = language_check.check_language(model, samples, language) if lines and identifies else None
+    # Whatever the decodes made of it: a song decoded into nothing under its label is the song whose
+    # label most needs checking. The check itself says when there is too little singing to tell.
+    checked = language_check.check_language(model, samples, language) if identifies else None
     if checked is not None and not checked["matches"]:
         degraded.append(
             {
