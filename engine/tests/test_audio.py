@@ -56,15 +56,16 @@ def test_the_fifteen_minute_cap(tmp_path):
     assert error.value.code == "audio_too_long"
 
 
-def lying_flac(tmp_path, actual_seconds: int, declared_seconds: int):
+def lying_flac(tmp_path, actual_seconds: int, declared_seconds: int, layout: str = "mono"):
     """A FLAC of silence whose STREAMINFO claims declared_seconds (an audio bomb: tiny, decodes long)."""
     path = tmp_path / "bomb.flac"
     with av.open(str(path), "w", format="flac") as container:
         stream = container.add_stream("flac", rate=16000)
-        stream.layout = "mono"
-        silence = np.zeros((1, 16000 * 60), dtype=np.int16)
+        stream.layout = layout
+        channels = 2 if layout == "stereo" else 1
+        silence = np.zeros((1, 16000 * 60 * channels), dtype=np.int16)
         for _ in range(actual_seconds // 60):
-            frame = av.AudioFrame.from_ndarray(silence, format="s16", layout="mono")
+            frame = av.AudioFrame.from_ndarray(silence, format="s16", layout=layout)
             frame.sample_rate = 16000
             for packet in stream.encode(frame):
                 container.mux(packet)
@@ -82,10 +83,11 @@ def lying_flac(tmp_path, actual_seconds: int, declared_seconds: int):
 
 PEAK_RSS_PROBE = """
 import resource, sys
-from verse_engine.audio import AudioError, load
+from verse_engine import audio
+from verse_engine.audio import AudioError
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:
-    load(sys.argv[1])
+    getattr(audio, sys.argv[2])(sys.argv[1])
     print("decoded")
 except AudioError as error:
     print(error.code)
@@ -93,16 +95,22 @@ print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
 """
 
 
-def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path):
+@pytest.mark.parametrize(("layout", "loader"), [("mono", "load"), ("stereo", "load_with_channels")])
+def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path, layout, loader):
     """Declares 3 minutes, holds 60: refused once decoding passes 15 minutes, in bounded memory.
 
-    Decoding all of it before checking (as before) peaks near 350 MB for this 0.6 MB file; the
-    bounded decoder stops at 15 minutes of output (about 29 MB of samples).
+    Decoding all of it before checking (as before) peaks near 350 MB for the 0.6 MB mono file; the
+    bounded decoder stops at 15 minutes of output (about 29 MB of samples, three times that with
+    both channels kept), whichever it is asked for.
     """
-    path = lying_flac(tmp_path, actual_seconds=60 * 60, declared_seconds=180)
+    path = lying_flac(tmp_path, actual_seconds=60 * 60, declared_seconds=180, layout=layout)
     assert path.stat().st_size < 1_000_000
     probe = subprocess.run(
-        [sys.executable, "-c", PEAK_RSS_PROBE, str(path)], capture_output=True, text=True, check=True, timeout=120
+        [sys.executable, "-c", PEAK_RSS_PROBE, str(path), loader],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     outcome, peak_mb = probe.stdout.split()
     assert outcome == "audio_too_long"

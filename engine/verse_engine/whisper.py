@@ -63,8 +63,9 @@ GREEDY: dict[str, Any] = {"beam_size": 1, "vad_filter": False, "temperature": 0.
 # The temperature fallback samples, from a generator of each model worker seeded with this. Its
 # state carries over from one decode to the next (setting the seed again was tried and does not
 # reset it), and which worker takes a window depends on timing when decodes run side by side, so a
-# sampled window differs from run to run: one draw of the shared French song scores 0.593 to 0.634
-# WER (docs/benchmarks.md). Windows decoded without falling back are the same every time.
+# sampled window differs from run to run: the defaults' decode of the shared French song scored
+# 0.593 to 0.634 WER over five processes (docs/benchmarks.md). Windows decoded without falling back
+# are the same every time.
 ctranslate2.set_random_seed(1234)
 
 _lock = threading.RLock()
