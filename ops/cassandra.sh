@@ -8,6 +8,11 @@ CASSANDRA_HOME="$VERSE_CACHE/cassandra-$CASSANDRA_VERSION"
 CASSANDRA_DATA="$VERSE_VAR/data/cassandra"
 CASSANDRA_CONF="$VERSE_VAR/conf/cassandra.yaml"
 CASSANDRA_HEAP="${VERSE_CASSANDRA_HEAP:-1G}"
+# Cassandra's request threads wait for work by spinning in timed sleeps of about 10 µs. On a machine
+# whose cores it shares with everything else, each of those wake-ups is a context switch paid for
+# by the gateway and the processors: a third of a core at 100 reads/s. A coarser timer slack lets
+# the kernel wake them less often, with no later answers (docs/benchmarks.md, "Platform load").
+CASSANDRA_TIMER_SLACK_US="${VERSE_CASSANDRA_TIMER_SLACK_US:-200}"
 
 install() { java17; maven_runtime cassandra "$CASSANDRA_HOME"; }
 
@@ -49,8 +54,8 @@ start() {
   local jamm
   jamm=$(ls "$CASSANDRA_HOME"/libs/jamm-*.jar | head -1)
   mapfile -t jvm_flags < <(grep -v '^#' "$VERSE_ROOT/ops/conf/cassandra-jvm17.options" | grep -v '^$')
-  log "starting cassandra on 127.0.0.1:$CASSANDRA_PORT (heap $CASSANDRA_HEAP)"
-  spawn cassandra java -Xms"$CASSANDRA_HEAP" -Xmx"$CASSANDRA_HEAP" -Xss512k "${jvm_flags[@]}" \
+  log "starting cassandra on 127.0.0.1:$CASSANDRA_PORT (heap $CASSANDRA_HEAP, timer slack ${CASSANDRA_TIMER_SLACK_US} µs)"
+  spawn cassandra "$VERSE_ROOT/ops/with-timer-slack.py" "$CASSANDRA_TIMER_SLACK_US" java -Xms"$CASSANDRA_HEAP" -Xmx"$CASSANDRA_HEAP" -Xss512k "${jvm_flags[@]}" \
     -javaagent:"$jamm" \
     -Djava.io.tmpdir="$VERSE_VAR/tmp" -Djna.tmpdir="$VERSE_VAR/tmp" \
     -Dcassandra-foreground=yes \

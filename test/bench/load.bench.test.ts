@@ -392,20 +392,22 @@ describe('load', () => {
     const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)]!;
 
     const db = platform.cassandra;
-    const bareJob = await bare('one job row by id (100k stored)', () =>
-      db.execute('SELECT * FROM jobs WHERE job_id = ?', [pick(bigIds)]),
-    );
+    const readJob = () => db.execute('SELECT * FROM jobs WHERE job_id = ?', [pick(bigIds)]);
+    expect((await readJob()).rowLength).toBe(1);
+    const bareJob = await bare('one job row by id (100k stored)', readJob);
     // The slice a first feed page reads: the organisation's oldest day partition, the 51 rows a
     // page of 50 asks for (one more answers has_more), with the columns it selects (rows stored
     // rendered, so no summaries).
     const firstDay = (await db.execute('SELECT day FROM job_feed_days WHERE org_id = ? LIMIT 1', [big.org_id])).first()
       ?.day as string;
-    const bareSlice = await bare('one feed slice of 50 rows (100k stored)', () =>
+    const readSlice = () =>
       db.execute(
         'SELECT updated_at, job_id, list_row, list_row_key FROM job_feed WHERE org_id = ? AND day = ? LIMIT 51',
         [big.org_id, firstDay],
-      ),
-    );
+      );
+    // A slice that came back short would make the bare rate meaningless.
+    expect((await readSlice()).rowLength).toBe(51);
+    const bareSlice = await bare('one feed slice of 50 rows (100k stored)', readSlice);
     ceiling('the floor plus one job row read', baseline, bareJob);
     ceiling('the floor plus one feed slice read', baseline, bareSlice);
     record(
