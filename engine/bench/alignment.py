@@ -125,14 +125,14 @@ def main() -> None:
                 else [],
                 "transcript_words": transcript_words,
                 "transcript_lines": transcript_lines,
-                # Per word placed over 1 s from the hand timing: whether the engine flagged its line.
-                "far_words_flagged": [
-                    timings[line].flagged
-                    for s, t, line in zip(pred, true_starts, line_of_word, strict=True)
-                    if abs(s - t) > 1.0
+                # The line of each word placed over 1 s from the hand timing.
+                "far_word_lines": [
+                    line for s, t, line in zip(pred, true_starts, line_of_word, strict=True) if abs(s - t) > 1.0
                 ]
                 if len(ours) == len(true_words)
                 else [],
+                # Per line: whether the engine flagged it, and its least probable word's probability.
+                "line_flags": [(t.flagged, min((w.probability for w in t.words), default=0.0)) for t in timings],
                 "word_count": len(true_words),
             }
         )
@@ -185,14 +185,35 @@ def _confidence_table(results: list[dict], title: str, bad: str) -> None:
 
 
 def _derailment_table(results: list[dict]) -> None:
-    """Words the aligner placed over 1 s from the hand timing, and how many of them sit in a line
-    the engine flagged (the service flags more: mended derailments and unsure words, in core)."""
-    print("derailed words: placed over 1 s from the hand timing")
-    print(f"{'song':24} {'words':>6} {'off>1s':>7} {'in flagged lines':>17}")
+    """Words the aligner placed over 1 s from the hand timing, and how many of them sit in a flagged
+    line: flagged by the engine, then also by a word below each probability (the service adds that
+    flag at its word-confidence bound, `LOW_WORD_CONFIDENCE` in core/jobs/timings.ts), beside how
+    many lines each rule flags: catching every derailed word by flagging every line is no catch."""
+    bounds = (None, 0.02, 0.05, 0.1)
+    names = ["engine" if b is None else f"or <{b:.2f}" for b in bounds]
+    print("derailed words: placed over 1 s from the hand timing; in flagged lines (lines flagged)")
+    print(f"{'song':24} {'words':>6} {'off>1s':>7} " + " ".join(f"{n:>16}" for n in names))
+    totals = {"words": 0, "far": 0, "lines": 0, **{n: [0, 0] for n in names}}
     for r in results:
-        far = r["far_words_flagged"]
-        flagged = f"{sum(far) / len(far):17.1%}" if far else f"{'-':>17}"
-        print(f"{r['song']:24} {r['word_count']:6d} {len(far) / r['word_count']:7.1%} {flagged}")
+        far, flags = r["far_word_lines"], r["line_flags"]
+        cells = []
+        for name, bound in zip(names, bounds, strict=True):
+            flagged = {i for i, (engine, least) in enumerate(flags) if engine or (bound is not None and least < bound)}
+            caught = sum(line in flagged for line in far)
+            totals[name][0] += caught
+            totals[name][1] += len(flagged)
+            cells.append(_caught_cell(caught, len(far), len(flagged), len(flags)))
+        totals["words"] += r["word_count"]
+        totals["far"] += len(far)
+        totals["lines"] += len(flags)
+        print(f"{r['song']:24} {r['word_count']:6d} {len(far) / r['word_count']:7.1%} " + " ".join(cells))
+    cells = [_caught_cell(totals[n][0], totals["far"], totals[n][1], totals["lines"]) for n in names]
+    print(f"{'ALL':24} {totals['words']:6d} {totals['far'] / totals['words']:7.1%} " + " ".join(cells))
+
+
+def _caught_cell(caught: int, far: int, flagged: int, lines: int) -> str:
+    share = f"{caught / far:.0%}" if far else "-"
+    return f"{share:>5} ({flagged:3d}/{lines:3d})".rjust(16)
 
 
 def _transcript_words(audio, language: str, heard: list, true_words: list[str]) -> tuple[list, int]:
