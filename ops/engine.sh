@@ -43,7 +43,7 @@ case "${1:-}" in
   start) start; wait_for engine 60 health && log "engine ready" ;;
   stop) halt engine ;;
   health) health ;;
-  test) install; cd "$ENGINE_DIR" && "$VENV/bin/ruff" check . && "$VENV/bin/ruff" format --check . && "$VENV/bin/mypy" \
+  test) install; cd "$ENGINE_DIR" && "$VENV/bin/ruff" check . ../ops && "$VENV/bin/ruff" format --check . ../ops && "$VENV/bin/mypy" \
     && "$VENV/bin/pytest" -q ;;
   cli) shift; install >/dev/null; exec "$VENV/bin/verse-engine" "$@" ;;
   *) echo "usage: $0 install|start|stop|health|test" >&2; exit 2 ;;
