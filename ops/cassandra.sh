@@ -10,8 +10,9 @@ CASSANDRA_CONF="$VERSE_VAR/conf/cassandra.yaml"
 CASSANDRA_HEAP="${VERSE_CASSANDRA_HEAP:-1G}"
 # Cassandra's request threads wait for work by spinning in timed sleeps of about 10 µs. On a machine
 # whose cores it shares with everything else, each of those wake-ups is a context switch paid for
-# by the gateway and the processors: a third of a core at 100 reads/s. A coarser timer slack lets
-# the kernel wake them less often, with no later answers (docs/benchmarks.md, "Platform load").
+# by the gateway and the processors: Cassandra was 44 % busy at 500 reads/s. A coarser timer slack
+# lets the kernel wake them less often, and reads are answered as fast at the median
+# (docs/benchmarks.md, "Platform load").
 CASSANDRA_TIMER_SLACK_US="${VERSE_CASSANDRA_TIMER_SLACK_US:-200}"
 
 install() { java17; maven_runtime cassandra "$CASSANDRA_HOME"; }

@@ -11,8 +11,10 @@ import sys
 
 PR_SET_TIMERSLACK = 29
 
-if len(sys.argv) < 3:
-    sys.exit("usage: with-timer-slack.py MICROSECONDS CMD...")
+USAGE = "usage: with-timer-slack.py MICROSECONDS CMD... (MICROSECONDS a whole number from 1)"
+
+if len(sys.argv) < 3 or not sys.argv[1].isdigit() or int(sys.argv[1]) < 1:
+    sys.exit(USAGE)
 libc = ctypes.CDLL(None, use_errno=True)
 if libc.prctl(PR_SET_TIMERSLACK, ctypes.c_ulong(int(sys.argv[1]) * 1000), 0, 0, 0) != 0:
     sys.exit(f"prctl(PR_SET_TIMERSLACK) failed: {os.strerror(ctypes.get_errno())}")

@@ -193,22 +193,22 @@ def _derailment_table(results: list[dict]) -> None:
     names = ["engine" if b is None else f"or <{b:.2f}" for b in bounds]
     print("derailed words: placed over 1 s from the hand timing; in flagged lines (lines flagged)")
     print(f"{'song':24} {'words':>6} {'off>1s':>7} " + " ".join(f"{n:>16}" for n in names))
-    totals = {"words": 0, "far": 0, "lines": 0, **{n: [0, 0] for n in names}}
+    caught_all, flagged_all = dict.fromkeys(names, 0), dict.fromkeys(names, 0)
     for r in results:
         far, flags = r["far_word_lines"], r["line_flags"]
         cells = []
         for name, bound in zip(names, bounds, strict=True):
             flagged = {i for i, (engine, least) in enumerate(flags) if engine or (bound is not None and least < bound)}
             caught = sum(line in flagged for line in far)
-            totals[name][0] += caught
-            totals[name][1] += len(flagged)
+            caught_all[name] += caught
+            flagged_all[name] += len(flagged)
             cells.append(_caught_cell(caught, len(far), len(flagged), len(flags)))
-        totals["words"] += r["word_count"]
-        totals["far"] += len(far)
-        totals["lines"] += len(flags)
         print(f"{r['song']:24} {r['word_count']:6d} {len(far) / r['word_count']:7.1%} " + " ".join(cells))
-    cells = [_caught_cell(totals[n][0], totals["far"], totals[n][1], totals["lines"]) for n in names]
-    print(f"{'ALL':24} {totals['words']:6d} {totals['far'] / totals['words']:7.1%} " + " ".join(cells))
+    words = sum(r["word_count"] for r in results)
+    far_all = sum(len(r["far_word_lines"]) for r in results)
+    lines = sum(len(r["line_flags"]) for r in results)
+    cells = [_caught_cell(caught_all[n], far_all, flagged_all[n], lines) for n in names]
+    print(f"{'ALL':24} {words:6d} {far_all / words:7.1%} " + " ".join(cells))
 
 
 def _caught_cell(caught: int, far: int, flagged: int, lines: int) -> str:

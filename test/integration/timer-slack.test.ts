@@ -53,6 +53,14 @@ describe('with-timer-slack', () => {
     await expect(run(HELPER, ['300'])).rejects.toMatchObject({ stderr: expect.stringMatching(/usage/) });
   });
 
+  // 0 would restore the kernel's default rather than set a slack; a typo must not start Cassandra.
+  it.each(['0', '-5', '200us', ''])('refuses the slack %j with its usage, running nothing', async (slack) => {
+    await expect(run(HELPER, [slack, 'touch', '/tmp/verse-timer-slack-ran'])).rejects.toMatchObject({
+      stderr: expect.stringMatching(/MICROSECONDS a whole number/),
+    });
+    expect(existsSync('/tmp/verse-timer-slack-ran')).toBe(false);
+  });
+
   it.skipIf(opsCassandraPid() === null)('Cassandra started by ops/cassandra.sh runs every thread with it', () => {
     const slacks = threadSlacks(opsCassandraPid()!);
     expect(slacks.length).toBeGreaterThan(20);
