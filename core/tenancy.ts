@@ -52,6 +52,16 @@ export async function keyWithOrganisation(
   return key ? { key, org: await store.getOrganisation(key.org_id) } : null;
 }
 
+/**
+ * A key and its organisation as a gateway keeps them in memory, with the organisation's version
+ * (core/ports/tenancy-versions.ts) they were read under. Nothing is read: whoever serves them must
+ * confirm that version before acting on them.
+ */
+export interface KeptCredentials {
+  /** Null when the key and its organisation are not both kept, under one version. */
+  kept(keyHash: string): { found: KeyWithOrganisation; version: number } | null;
+}
+
 export interface OrganisationStore {
   createOrganisation(org: Organisation): Promise<void>;
   getOrganisation(orgId: string): Promise<Organisation | null>;

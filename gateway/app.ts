@@ -14,7 +14,7 @@ import type { Meter } from '../core/ports/meter.ts';
 import type { Passwords } from '../core/ports/passwords.ts';
 import type { UsageStore } from '../core/ports/usage.ts';
 import type { StudioUserStore } from '../core/studio-users.ts';
-import type { OrganisationStore } from '../core/tenancy.ts';
+import type { KeptCredentials, OrganisationStore } from '../core/tenancy.ts';
 import { apiSchemas } from '../schemas/catalog.ts';
 import type { ComponentName, Probe } from './health.ts';
 import type { JobServices } from './jobs/services.ts';
@@ -45,6 +45,8 @@ export interface GatewayDeps {
   config: Config;
   logger: Logger;
   orgs: OrganisationStore;
+  /** Credentials kept in memory, confirmed by the meter on bodyless reads (plugins/auth.ts). */
+  keptCredentials?: KeptCredentials;
   meter: Meter;
   usage: UsageStore;
   probes: Record<ComponentName, Probe>;
@@ -114,7 +116,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await app.register(errors);
   await app.register(routeTable);
-  await app.register(auth, { orgs: deps.orgs });
+  await app.register(auth, { orgs: deps.orgs, kept: deps.keptCredentials });
   await app.register(meters, { meter: deps.meter });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -17,6 +17,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The organisation version the principal was kept under, while it is not yet confirmed (plugins/auth.ts). */
+    keptVersion: number | null;
+    /** Reads the principal again, or refuses the key with 401; set while it is not yet confirmed. */
+    confirmPrincipal: (() => Promise<void>) | null;
     metered: { meter: MeterName; cost: number; result: MeterResult } | null;
   }
 }

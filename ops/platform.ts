@@ -192,6 +192,7 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
     registry,
     publisher,
     orgs,
+    keptCredentials: orgs,
     sharedMetrics,
     metrics: {
       shared: sharedMetrics,

@@ -16,5 +16,17 @@ export interface MeterResult {
 
 export interface Meter {
   consume(orgId: string, meter: MeterKind, n: number, limits: MeterLimits): Promise<MeterResult>;
+  /**
+   * consume(), only while the organisation's version (core/ports/tenancy-versions.ts) is still
+   * `version`, checked in the same atomic step; null, with nothing taken, once it has moved on. A
+   * caller serving credentials kept under `version` confirms them and meters in one round trip.
+   */
+  consumeIfCurrent(
+    orgId: string,
+    meter: MeterKind,
+    n: number,
+    limits: MeterLimits,
+    version: number,
+  ): Promise<MeterResult | null>;
   refund(orgId: string, meter: MeterKind, n: number, at: number): Promise<void>;
 }

@@ -1,40 +1,79 @@
 /**
  * Bearer-key authentication and key scopes. Runs on onRequest, before any body is read, so an
  * unauthenticated upload is refused without being received. Sets request.principal.
+ *
+ * A metered request without a body (GET, HEAD) may be served from credentials the gateway keeps
+ * (KeptCredentials) without reading anything: the meter then confirms their version in the round
+ * trip that meters the request (gateway/plugins/meters.ts), and request.confirmPrincipal is set
+ * until it has. Whatever refuses such a request first confirms it (the errors plugin), so a
+ * revoked key still hears 401 before anything else, exactly as if it had been checked here.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
 import { hashApiKey, isWellFormedApiKey } from '../../core/secrets.ts';
-import { keyIsUsable, type OrganisationStore } from '../../core/tenancy.ts';
+import {
+  type KeptCredentials,
+  type KeyWithOrganisation,
+  keyIsUsable,
+  type OrganisationStore,
+  type Principal,
+} from '../../core/tenancy.ts';
 
 const unauthorized = (message: string) => new ApiError('AUTH_001', message);
 
 export interface AuthOptions {
   orgs: OrganisationStore;
+  /** Credentials kept in memory; absent, every request reads (or confirms) them here. */
+  kept?: KeptCredentials;
 }
 
-export async function authenticate(orgs: OrganisationStore, header: string | undefined) {
+/** Methods whose requests carry no body to be received before the meter confirms the caller. */
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+function keyHashFrom(header: string | undefined): string {
   if (!header) throw unauthorized('Missing Authorization header. Send Authorization: Bearer <API_KEY>.');
   const match = /^Bearer ([^\s]+)$/.exec(header.trim());
   if (!match?.[1]) throw unauthorized('Malformed Authorization header. Expected: Bearer <API_KEY>.');
-  const key = match[1];
-  if (!isWellFormedApiKey(key)) throw unauthorized('Invalid API key.');
-  const found = await orgs.findKeyWithOrganisation(hashApiKey(key));
+  if (!isWellFormedApiKey(match[1])) throw unauthorized('Invalid API key.');
+  return hashApiKey(match[1]);
+}
+
+function principalFrom(found: KeyWithOrganisation | null): Principal {
   if (!found) throw unauthorized('Invalid API key.');
   if (!keyIsUsable(found.key, new Date())) throw unauthorized('This API key is inactive or expired.');
   if (!found.org) throw unauthorized('Invalid API key.');
   return { org: found.org, key: found.key };
 }
 
+export async function authenticate(orgs: OrganisationStore, header: string | undefined): Promise<Principal> {
+  return principalFrom(await orgs.findKeyWithOrganisation(keyHashFrom(header)));
+}
+
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { orgs }) => {
+  async (app: FastifyInstance, { orgs, kept }) => {
     app.decorateRequest('principal', null);
+    app.decorateRequest('keptVersion', null);
+    app.decorateRequest('confirmPrincipal', null);
+
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
       // Unknown routes carry no config; they fall through to the 404/405 handler.
       if (!request.routeOptions.url || config.auth === false) return;
-      request.principal = await authenticate(orgs, request.headers.authorization);
+      const header = request.headers.authorization;
+      const held = kept && config.meter && BODYLESS.has(request.method) ? kept.kept(keyHashFrom(header)) : null;
+      if (held) {
+        request.principal = principalFrom(held.found);
+        request.keptVersion = held.version;
+        request.confirmPrincipal = async () => {
+          request.keptVersion = null;
+          request.confirmPrincipal = null;
+          request.principal = null;
+          request.principal = await authenticate(orgs, header);
+        };
+      } else {
+        request.principal = await authenticate(orgs, header);
+      }
       if (config.requires === 'alignment' && request.principal.key.scope === 'transcript-only') {
         throw new ApiError(
           'AUTH_002',

@@ -52,11 +52,26 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.status(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
+/**
+ * A request refused while its caller was served from kept credentials (plugins/auth.ts) confirms
+ * them first: a key revoked since hears 401, whatever else was wrong with the request.
+ */
+async function confirmedFirst(request: FastifyRequest, error: unknown): Promise<unknown> {
+  if (!request.confirmPrincipal) return error;
+  try {
+    await request.confirmPrincipal();
+    return error;
+  } catch (refusal) {
+    return refusal;
+  }
+}
+
 export default fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error, request: FastifyRequest, reply) => {
+    app.setErrorHandler(async (thrown, request: FastifyRequest, reply) => {
       // A body that failed to parse on a request that matched no route is still a 404/405.
       if (request.is404 && 'unmatchedRoute' in app) return app.unmatchedRoute(request, reply);
+      const error = await confirmedFirst(request, thrown);
       const { apiError, internal } = toApiError(error);
       if (internal) request.log.error({ err: error }, 'unhandled error');
       else if (apiError.cause !== undefined)

@@ -1,14 +1,16 @@
 /**
  * The spec's rate meters. Every authenticated route draws from its meter in preHandler, after
  * authentication and validation, so malformed requests never reach the meter. A request that is
- * then rejected (any 4xx or 5xx) has its units refunded: rejected requests consume nothing.
+ * then rejected (any 4xx or 5xx) has its units refunded: rejected requests consume nothing. The
+ * draw also confirms credentials the auth plugin served as kept.
  * Every authenticated response carries the X-RateLimit-* headers of the meter it drew from.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
-import { limitsFor, WINDOWS } from '../../core/meters.ts';
+import { limitsFor, type MeterName, WINDOWS } from '../../core/meters.ts';
 import type { Meter, MeterResult } from '../../core/ports/meter.ts';
+import { principalOf } from '../types.ts';
 
 export interface MeterOptions {
   meter: Meter;
@@ -31,11 +33,9 @@ export default fp<MeterOptions>(
 
     app.addHook('preHandler', async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
-      const principal = request.principal;
-      if (!principal || !config.meter) return;
+      if (!request.principal || !config.meter) return;
       const cost = config.cost ? config.cost(request) : 1;
-      const limits = limitsFor(config.meter, principal.org.limits);
-      const result = await meter.consume(principal.org.org_id, config.meter, cost, limits);
+      const result = await consumeConfirmed(request, config.meter, cost);
       if (!result.allowed) {
         const extra: Record<string, unknown> = { retry_after: result.retryAfter };
         if (config.cost) extra.jobs_requested = cost;
@@ -50,6 +50,27 @@ export default fp<MeterOptions>(
       }
       request.metered = { meter: config.meter, cost, result };
     });
+
+    /**
+     * Draws from the meter. Credentials served as kept are confirmed in the same call; if their
+     * organisation has changed since, nothing is drawn, they are read again (a revoked key is
+     * refused here) and the meter is drawn under what was read.
+     */
+    async function consumeConfirmed(request: FastifyRequest, name: MeterName, cost: number): Promise<MeterResult> {
+      const keptVersion = request.keptVersion;
+      if (keptVersion !== null && request.confirmPrincipal) {
+        const { org } = principalOf(request);
+        const result = await meter.consumeIfCurrent(org.org_id, name, cost, limitsFor(name, org.limits), keptVersion);
+        if (result) {
+          request.keptVersion = null;
+          request.confirmPrincipal = null;
+          return result;
+        }
+        await request.confirmPrincipal();
+      }
+      const { org } = principalOf(request);
+      return meter.consume(org.org_id, name, cost, limitsFor(name, org.limits));
+    }
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
       try {

@@ -2,6 +2,11 @@
 import type { Redis } from 'ioredis';
 import type { TenancyVersions } from '../../core/ports/tenancy-versions.ts';
 
+/** The counter's key; the meter script reads it too (RedisMeter.consumeIfCurrent). */
+export function tenancyVersionKey(prefix: string, orgId: string): string {
+  return `${prefix}:tenancy-version:${orgId}`;
+}
+
 export class RedisTenancyVersions implements TenancyVersions {
   constructor(
     private readonly redis: Redis,
@@ -9,7 +14,7 @@ export class RedisTenancyVersions implements TenancyVersions {
   ) {}
 
   private key(orgId: string): string {
-    return `${this.prefix}:tenancy-version:${orgId}`;
+    return tenancyVersionKey(this.prefix, orgId);
   }
 
   async current(orgId: string): Promise<number> {

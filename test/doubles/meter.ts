@@ -5,7 +5,25 @@ import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 export class MemoryMeter implements Meter {
   private readonly used = new Map<string, number>();
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  /**
+   * @param versionOf the organisation's current version, as consumeIfCurrent checks it (the
+   *   TenancyVersions the credentials were kept under).
+   */
+  constructor(
+    private readonly now: () => number = () => Date.now(),
+    private readonly versionOf: (orgId: string) => Promise<number> = async () => 0,
+  ) {}
+
+  async consumeIfCurrent(
+    orgId: string,
+    meter: MeterKind,
+    n: number,
+    limits: MeterLimits,
+    version: number,
+  ): Promise<MeterResult | null> {
+    if ((await this.versionOf(orgId)) !== version) return null;
+    return this.consume(orgId, meter, n, limits);
+  }
 
   private key(orgId: string, meter: MeterKind, window: WindowName, seconds: number, atS: number): string {
     return `${meter}:${orgId}:${window}:${Math.floor(atS / seconds)}`;

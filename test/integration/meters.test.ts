@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOWS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { RedisMeter } from '../../sinks/redis/meter.ts';
+import { RedisTenancyVersions } from '../../sinks/redis/tenancy-versions.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -65,6 +66,18 @@ describe('Redis meters (real Redis, real HTTP)', () => {
     expect(refused.retryAfter).toBeLessThanOrEqual(3600);
     expect(await counters(org.org_id, 'submit')).toEqual([7, 7, 7]);
     expect((await meter.consume(org.org_id, 'submit', 3, limits)).remaining).toEqual({ minute: 90, hour: 0, day: 990 });
+  });
+
+  it('consumeIfCurrent takes nothing once the organisation has changed, and meters while it has not', async () => {
+    const meter = new RedisMeter(platform.redis, platform.config.namespace);
+    const org = await testOrg(platform);
+    const limits = { minute: 100, hour: 100, day: 100 };
+    const version = await new RedisTenancyVersions(platform.redis, platform.config.namespace).current(org.org_id);
+    expect((await meter.consumeIfCurrent(org.org_id, 'read', 2, limits, version))?.remaining.minute).toBe(98);
+    await platform.orgs.addCredits(org.org_id, 1);
+    expect(await meter.consumeIfCurrent(org.org_id, 'read', 2, limits, version)).toBeNull();
+    expect(await counters(org.org_id, 'read')).toEqual([2, 2, 2]);
+    expect((await meter.consumeIfCurrent(org.org_id, 'read', 1, limits, version + 1))?.allowed).toBe(true);
   });
 
   it('meters are per organisation and per meter', async () => {

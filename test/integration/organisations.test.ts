@@ -43,6 +43,28 @@ describe('organisations and keys in Cassandra', () => {
     await app.close();
   });
 
+  it('a revoked key stops working at once when its credentials were served as kept, and draws nothing', async () => {
+    const app = await testGateway(platform);
+    const org = await testOrg(platform, { limits: { 'read.minute': 100 } });
+    // The first use learns the key's organisation; the second keeps the records; from the third
+    // they are served as kept and confirmed by the meter.
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ url: '/api/v1/usage', headers: org.auth })).statusCode).toBe(200);
+    const kept = await app.inject({ url: '/api/v1/usage', headers: org.auth });
+    expect(kept.headers['x-ratelimit-remaining-minute']).toBe('96');
+    expect(await platform.orgs.revokeKey(hashApiKey(org.api_key), new Date())).toBe(true);
+    // Malformed as well as revoked: the key's refusal comes first, as when it was read on every request.
+    const malformed = await app.inject({ url: '/api/v1/jobs?limit=many', headers: org.auth });
+    expect(malformed.statusCode).toBe(401);
+    expect(malformed.json().code).toBe('AUTH_001');
+    expect((await app.inject({ url: '/api/v1/usage', headers: org.auth })).json().code).toBe('AUTH_001');
+    // Neither refusal drew from the organisation's meter: another of its keys finds 4 drawn, then its own.
+    const other = await issueKey(platform.orgs, org.org_id, 'all');
+    const after = await app.inject({ url: '/api/v1/usage', headers: { authorization: `Bearer ${other.api_key}` } });
+    expect(after.headers['x-ratelimit-remaining-minute']).toBe('95');
+    await app.close();
+  });
+
   it('GET /usage counts every API call of the organisation', async () => {
     const app = await testGateway(platform);
     const org = await testOrg(platform);

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VersionedOrganisationStore } from '../../../../core/app/versioned-organisations.ts';
-import type { TenancyVersions } from '../../../../core/ports/tenancy-versions.ts';
 import type { ApiKeyRecord, Organisation } from '../../../../core/tenancy.ts';
 import { MemoryOrganisationStore } from '../../../doubles/organisations.ts';
+import { MemoryVersions } from '../../../doubles/tenancy-versions.ts';
 
 class CountingStore extends MemoryOrganisationStore {
   reads = 0;
@@ -17,18 +17,6 @@ class CountingStore extends MemoryOrganisationStore {
   override async getOrganisation(orgId: string) {
     this.reads++;
     return super.getOrganisation(orgId);
-  }
-}
-
-class MemoryVersions implements TenancyVersions {
-  readonly versions = new Map<string, number>();
-  broken = false;
-  async current(orgId: string) {
-    if (this.broken) throw new Error('redis is down');
-    return this.versions.get(orgId) ?? 0;
-  }
-  async bump(orgId: string) {
-    this.versions.set(orgId, (this.versions.get(orgId) ?? 0) + 1);
   }
 }
 
@@ -140,5 +128,30 @@ describe('keys and organisations kept while unchanged', () => {
     now = 61_000;
     await authenticate(store);
     expect(inner.reads).toBe(before + 2);
+  });
+});
+
+describe('kept credentials, handed out without a read', () => {
+  it('are the records and the version of the last read-through, once kept', async () => {
+    const { inner, versions, store } = await setUp();
+    expect(store.kept('hash_1')).toBeNull(); // never seen
+    await authenticate(store); // the key's organisation learnt, nothing kept yet
+    expect(store.kept('hash_1')).toBeNull();
+    await versions.bump('org_1');
+    await authenticate(store); // kept under version 1
+    const [reads, versionReads] = [inner.reads, versions.reads];
+    expect(store.kept('hash_1')).toEqual({ found: { key, org }, version: 1 });
+    expect([inner.reads, versions.reads]).toEqual([reads, versionReads]);
+  });
+
+  it('are not handed out once a minute old, nor for an organisation that is gone', async () => {
+    let now = 0;
+    const { inner, store } = await setUp(() => now);
+    for (let i = 0; i < 2; i++) await authenticate(store);
+    now = 61_000;
+    expect(store.kept('hash_1')).toBeNull();
+    inner.orgs.delete('org_1');
+    for (let i = 0; i < 2; i++) await authenticate(store);
+    expect(store.kept('hash_1')).toBeNull();
   });
 });
