@@ -46,8 +46,8 @@ function principalFrom(found: KeyWithOrganisation | null): Principal {
   return { org: found.org, key: found.key };
 }
 
-export async function authenticate(orgs: OrganisationStore, header: string | undefined): Promise<Principal> {
-  return principalFrom(await orgs.findKeyWithOrganisation(keyHashFrom(header)));
+async function authenticate(orgs: OrganisationStore, keyHash: string): Promise<Principal> {
+  return principalFrom(await orgs.findKeyWithOrganisation(keyHash));
 }
 
 export default fp<AuthOptions>(
@@ -60,8 +60,8 @@ export default fp<AuthOptions>(
       const config = request.routeOptions.config;
       // Unknown routes carry no config; they fall through to the 404/405 handler.
       if (!request.routeOptions.url || config.auth === false) return;
-      const header = request.headers.authorization;
-      const held = kept && config.meter && BODYLESS.has(request.method) ? kept.kept(keyHashFrom(header)) : null;
+      const keyHash = keyHashFrom(request.headers.authorization);
+      const held = kept && config.meter && BODYLESS.has(request.method) ? kept.kept(keyHash) : null;
       if (held) {
         request.principal = principalFrom(held.found);
         request.keptVersion = held.version;
@@ -69,10 +69,10 @@ export default fp<AuthOptions>(
           request.keptVersion = null;
           request.confirmPrincipal = null;
           request.principal = null;
-          request.principal = await authenticate(orgs, header);
+          request.principal = await authenticate(orgs, keyHash);
         };
       } else {
-        request.principal = await authenticate(orgs, header);
+        request.principal = await authenticate(orgs, keyHash);
       }
       if (config.requires === 'alignment' && request.principal.key.scope === 'transcript-only') {
         throw new ApiError(
