@@ -17,10 +17,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
-    /** The organisation version the principal was kept under, while it is not yet confirmed (plugins/auth.ts). */
-    keptVersion: number | null;
-    /** Reads the principal again, or refuses the key with 401; set while it is not yet confirmed. */
-    confirmPrincipal: (() => Promise<void>) | null;
+    /**
+     * Set while the principal was served from kept credentials and is not yet confirmed
+     * (plugins/auth.ts): the organisation version they were kept under, and how to read the
+     * principal again (refusing the key with 401).
+     */
+    unconfirmed: { version: number; confirm: () => Promise<void> } | null;
     metered: { meter: MeterName; cost: number; result: MeterResult } | null;
   }
 }

@@ -50,8 +50,9 @@ export function connectRedis(config: Config, logger?: Logger): Redis {
     maxRetriesPerRequest: 2,
     enableOfflineQueue: false,
     lazyConnect: false,
-    // Every authenticated request sends two commands (the key's organisation version, the meter);
-    // under load, those of concurrent requests leave in one write rather than one syscall each.
+    // Every authenticated request sends a command or two (the meter, and before it the key's
+    // organisation version unless the meter script checks it); under load, those of concurrent
+    // requests leave in one write rather than one syscall each.
     enableAutoPipelining: true,
   });
   // ioredis reconnects by itself; without a listener each failed attempt would print an unhandled-error trace.

@@ -4,8 +4,8 @@
  *
  * A metered request without a body (GET, HEAD) may be served from credentials the gateway keeps
  * (KeptCredentials) without reading anything: the meter then confirms their version in the round
- * trip that meters the request (gateway/plugins/meters.ts), and request.confirmPrincipal is set
- * until it has. Whatever refuses such a request first confirms it (the errors plugin), so a
+ * trip that meters the request (gateway/plugins/meters.ts), and request.unconfirmed is set until
+ * it has. Whatever refuses such a request first confirms it (the errors plugin), so a
  * revoked key still hears 401 before anything else, exactly as if it had been checked here.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,8 +53,7 @@ async function authenticate(orgs: OrganisationStore, keyHash: string): Promise<P
 export default fp<AuthOptions>(
   async (app: FastifyInstance, { orgs, kept }) => {
     app.decorateRequest('principal', null);
-    app.decorateRequest('keptVersion', null);
-    app.decorateRequest('confirmPrincipal', null);
+    app.decorateRequest('unconfirmed', null);
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const config = request.routeOptions.config;
@@ -64,12 +63,13 @@ export default fp<AuthOptions>(
       const held = kept && config.meter && BODYLESS.has(request.method) ? kept.kept(keyHash) : null;
       if (held) {
         request.principal = principalFrom(held.found);
-        request.keptVersion = held.version;
-        request.confirmPrincipal = async () => {
-          request.keptVersion = null;
-          request.confirmPrincipal = null;
-          request.principal = null;
-          request.principal = await authenticate(orgs, keyHash);
+        request.unconfirmed = {
+          version: held.version,
+          confirm: async () => {
+            request.unconfirmed = null;
+            request.principal = null;
+            request.principal = await authenticate(orgs, keyHash);
+          },
         };
       } else {
         request.principal = await authenticate(orgs, keyHash);

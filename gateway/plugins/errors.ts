@@ -57,9 +57,9 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
  * them first: a key revoked since hears 401, whatever else was wrong with the request.
  */
 async function confirmedFirst(request: FastifyRequest, error: unknown): Promise<unknown> {
-  if (!request.confirmPrincipal) return error;
+  if (!request.unconfirmed) return error;
   try {
-    await request.confirmPrincipal();
+    await request.unconfirmed.confirm();
     return error;
   } catch (refusal) {
     return refusal;

@@ -57,16 +57,16 @@ export default fp<MeterOptions>(
      * refused here) and the meter is drawn under what was read.
      */
     async function consumeConfirmed(request: FastifyRequest, name: MeterName, cost: number): Promise<MeterResult> {
-      const keptVersion = request.keptVersion;
-      if (keptVersion !== null && request.confirmPrincipal) {
+      const unconfirmed = request.unconfirmed;
+      if (unconfirmed) {
         const { org } = principalOf(request);
-        const result = await meter.consumeIfCurrent(org.org_id, name, cost, limitsFor(name, org.limits), keptVersion);
+        const limits = limitsFor(name, org.limits);
+        const result = await meter.consumeIfCurrent(org.org_id, name, cost, limits, unconfirmed.version);
         if (result) {
-          request.keptVersion = null;
-          request.confirmPrincipal = null;
+          request.unconfirmed = null;
           return result;
         }
-        await request.confirmPrincipal();
+        await unconfirmed.confirm();
       }
       const { org } = principalOf(request);
       return meter.consume(org.org_id, name, cost, limitsFor(name, org.limits));

@@ -80,6 +80,19 @@ describe('kept credentials on bodyless reads', () => {
     expect(res.headers['x-ratelimit-limit-minute']).toBe('500');
   });
 
+  it('a meter store that fails mid-request answers 503 SRV_001, even when the key cannot be confirmed either', async () => {
+    const { app, a, meter, versions } = await warmGateway();
+    meter.consumeIfCurrent = async () => {
+      throw new Error('redis went away');
+    };
+    const res = await app.inject({ url: '/api/v1/usage', headers: a.auth });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('SRV_001');
+    expect(res.headers['retry-after']).toBe('5');
+    versions.broken = true; // the confirmation reads the records straight through instead
+    expect((await app.inject({ url: '/api/v1/usage', headers: a.auth })).json().code).toBe('SRV_001');
+  });
+
   it('a request with a body confirms its key before the body is taken', async () => {
     const { app, a, versions } = await warmGateway();
     const before = versions.reads;
