@@ -6,7 +6,8 @@ leave-one-song-out figure: the setting a selection on two shared songs would pic
 third.
 
     engine/.venv/bin/python -m bench.decoding          (from engine/; over 30 minutes on 2 cores)
-    engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside defaults and current)
+    engine/.venv/bin/python -m bench.decoding --only "phrases, current"   (beside ALWAYS: defaults,
+                                                  current and production's vote)
 
 Decodes voted together word by word as production votes them (VOTES, pipeline.voted) are scored too, whenever every
 setting they vote over ran; their time is the sum of their decodes.
@@ -32,12 +33,12 @@ import numpy as np
 from faster_whisper.vad import VadOptions, get_speech_timestamps
 
 from verse_engine import audio, whisper
+from verse_engine.centre import centre_channel
 from verse_engine.languages import find
 from verse_engine.lines import Word
 from verse_engine.pipeline import clean_words, in_own_script, voted
 
 from . import synthetic
-from .centre import centre_channel
 from .metrics import wer
 from .songs import SONGS
 
@@ -54,7 +55,7 @@ class Setting:
     notes: str = ""
     #: Decode each sung phrase on its own (clip_timestamps) rather than the VAD-concatenated stream.
     phrases: bool = False
-    #: Decode the mix's centre (bench/centre.py) rather than the mix.
+    #: Decode the mix's centre (verse_engine/centre.py) rather than the mix.
     centre: bool = False
 
 
@@ -109,7 +110,20 @@ SETTINGS = [
         "second opinion, centre",
         _with(whisper.SONG_SETTINGS, **whisper.GREEDY),
         centre=True,
-        notes="the same greedy decode on the mix's centre (bench/centre.py)",
+        notes="the same greedy decode on the mix's centre (verse_engine/centre.py)",
+    ),
+    Setting(
+        "defaults, centre",
+        DEFAULTS,
+        cleaned=False,
+        centre=True,
+        notes="faster-whisper's defaults on the mix's centre, nothing dropped",
+    ),
+    Setting(
+        "current, centre",
+        dict(whisper.SONG_SETTINGS),
+        centre=True,
+        notes="the song settings on the mix's centre",
     ),
     Setting(
         "phrases + neighbour prompt, current",
@@ -120,10 +134,18 @@ SETTINGS = [
 ]
 
 #: Decodes voted together word by word as production votes them (pipeline.voted), each named with
-#: the settings it votes over, in their order of precedence on a tie. The first is production's.
+#: the settings it votes over, in their order of precedence on a tie. The first is production's
+#: (pipeline.transcribe_song), the second what production voted before it heard the centre.
 VOTES = {
+    "vote on the centre: current, defaults, second opinion": [
+        "current, centre",
+        "defaults, centre",
+        "second opinion, centre",
+    ],
     "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
     "vote: current, defaults, second opinion on the centre": ["current", "defaults", "second opinion, centre"],
+    "vote: current, defaults on the centre, second opinion": ["current", "defaults, centre", "second opinion"],
+    "vote: current on the centre, defaults, second opinion": ["current, centre", "defaults", "second opinion"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],
     "vote of four: current, defaults, second opinion, phrases": [
         "current",
@@ -254,14 +276,18 @@ def leave_one_song_out(songs: list[Item], names: list[str]) -> list[dict]:
     return rows
 
 
+#: What every run compares: the defaults, the song settings alone, and the decodes of production's vote.
+ALWAYS = {"defaults", "current", *next(iter(VOTES.values()))}
+
+
 def chosen(only: list[str] | None) -> list[Setting]:
-    """Every setting, or the named ones beside defaults and current (which every table compares)."""
+    """Every setting, or the named ones beside those every table compares (ALWAYS)."""
     if not only:
         return SETTINGS
     unknown = set(only) - {s.name for s in SETTINGS}
     if unknown:
         raise SystemExit(f"unknown settings: {sorted(unknown)}")
-    return [s for s in SETTINGS if s.name in {"defaults", "current", *only}]
+    return [s for s in SETTINGS if s.name in {*ALWAYS, *only}]
 
 
 #: Seeds a sampling decode is drawn under; the first is production's (whisper.py).

@@ -2,6 +2,7 @@
 the greedy decode the vote already made. The decoders are stood in for by word lists; the real
 decodes are measured in bench/decoding.py and run end to end in test_real_model.py."""
 
+import numpy as np
 import pytest
 
 from verse_engine import pipeline, whisper
@@ -57,3 +58,29 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
     assert result["lines"] == []
     assert result["results"]["language_check"] == heard_german
     assert any(d["component"] == "language_check" and "German" in d["reason"] for d in result["degraded"])
+
+
+def test_the_voted_decodes_hear_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(tmp_path, monkeypatch):
+    from verse_engine import audio, language_check
+
+    from .conftest import encode, encode_stereo
+
+    heard = []
+
+    def decodes(_model, samples, _language, _settings):
+        heard.append(samples)
+        return [([], []), ([], []), ([], [])]
+
+    monkeypatch.setattr(whisper, "run_together", decodes)
+    monkeypatch.setattr(language_check, "can_identify", lambda _model: False)
+    rms = lambda samples: float(np.sqrt(np.mean(samples**2)))  # noqa: E731
+
+    # Each channel carries its own tone, as instruments panned apart: nothing is in the centre.
+    wide = encode_stereo(tmp_path / "wide.wav", 440, 1250)
+    pipeline.transcribe_song(wide, find("Spanish"))
+    assert heard[0].shape == audio.load(wide).shape
+    assert rms(heard[0]) < 0.2 * rms(audio.load(wide))
+
+    mono = encode(tmp_path / "mono.wav", "wav", "pcm_s16le", 16000)
+    pipeline.transcribe_song(mono, find("Spanish"))
+    np.testing.assert_array_equal(heard[1], audio.load(mono))

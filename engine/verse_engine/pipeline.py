@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import audio as audio_mod
 from . import language_check, models, translate, whisper
+from .centre import centre_channel
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines, word_record
 from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
@@ -133,20 +134,25 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     started = time.perf_counter()
     report("decoding", 0.0)
-    samples = audio_mod.load(path)
+    samples, channels = audio_mod.load_with_channels(path)
     duration = len(samples) / audio_mod.SAMPLE_RATE
+    # The voted decodes hear the mix's centre, where the lead vocal sits and panned accompaniment
+    # is turned down (centre.py); a mono file is its own centre.
+    centre = samples if channels is None else centre_channel(channels, audio_mod.SAMPLE_RATE)
+    del channels
     timings["decode"] = time.perf_counter() - started
 
     model = whisper.default_model()
     decode_as = language.decode_as
-    # Three decodes voted together: the song settings, faster-whisper's defaults (nothing dropped)
-    # and the greedy decode, which also serves as the second opinion outside English.
+    # Three decodes of the centre voted together: the song settings, faster-whisper's defaults
+    # (nothing dropped) and the greedy decode, which also serves as the second opinion outside
+    # English. Measured against the same vote of the mix in docs/benchmarks.md.
     report("transcribing", 0.1)
     t = time.perf_counter()
     # Side by side, the longest (the defaults, without VAD) first.
     (plain, _), (sung, _), (greedy, _) = whisper.run_together(
         model,
-        samples,
+        centre,
         decode_as,
         [{"loop_ratio": float("inf"), **whisper.WHISPER_DEFAULTS}, {}, whisper.GREEDY],
     )
@@ -206,7 +212,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     report("second opinion", 0.75)
     t = time.perf_counter()
-    opinion = second_opinion(samples, lines, language, model, greedy)
+    opinion = second_opinion(centre, lines, language, model, greedy)
     if opinion is None:
         degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t
