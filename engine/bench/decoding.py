@@ -196,7 +196,8 @@ def items() -> list[Item]:
         centre = samples if channels is None else centre_channel(channels, audio.SAMPLE_RATE)
         out.append(Item(folder.name, "song", meta["language"], (folder / "lyrics.txt").read_text(), samples, centre))
     for clip in synthetic.clips():
-        out.append(Item(clip.name, "synthetic", clip.language, clip.text, clip.samples, clip.samples))
+        centre = centre_channel(clip.channels, audio.SAMPLE_RATE)
+        out.append(Item(clip.name, "synthetic", clip.language, clip.text, clip.samples, centre))
     return out
 
 
