@@ -60,15 +60,16 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
     assert any(d["component"] == "language_check" and "German" in d["reason"] for d in result["degraded"])
 
 
-def test_the_voted_decodes_hear_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(tmp_path, monkeypatch):
+def test_the_greedy_decode_hears_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(tmp_path, monkeypatch):
     from verse_engine import audio, language_check
 
     from .conftest import encode, encode_stereo
 
     heard = []
 
-    def decodes(_model, samples, _language, _settings):
-        heard.append(samples)
+    def decodes(_model, samples, _language, settings):
+        # What each decode hears: (the defaults, the song settings, the greedy decode).
+        heard.append([entry.get("audio", samples) for entry in settings])
         return [([], []), ([], []), ([], [])]
 
     monkeypatch.setattr(whisper, "run_together", decodes)
@@ -78,9 +79,13 @@ def test_the_voted_decodes_hear_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(t
     # Each channel carries its own tone, as instruments panned apart: nothing is in the centre.
     wide = encode_stereo(tmp_path / "wide.wav", 440, 1250)
     pipeline.transcribe_song(wide, find("Spanish"))
-    assert heard[0].shape == audio.load(wide).shape
-    assert rms(heard[0]) < 0.2 * rms(audio.load(wide))
+    defaults, song_settings, greedy = heard[0]
+    np.testing.assert_array_equal(defaults, audio.load(wide))
+    np.testing.assert_array_equal(song_settings, audio.load(wide))
+    assert greedy.shape == audio.load(wide).shape
+    assert rms(greedy) < 0.2 * rms(audio.load(wide))
 
     mono = encode(tmp_path / "mono.wav", "wav", "pcm_s16le", 16000)
     pipeline.transcribe_song(mono, find("Spanish"))
-    np.testing.assert_array_equal(heard[1], audio.load(mono))
+    for samples in heard[1]:
+        np.testing.assert_array_equal(samples, audio.load(mono))

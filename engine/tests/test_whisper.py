@@ -63,6 +63,21 @@ def test_decodes_side_by_side_hear_what_they_hear_one_at_a_time(clips):
     ]
 
 
+class _Heard:
+    """Answers each decode with what it was given to hear."""
+
+    def transcribe(self, audio, language, task, **settings):
+        return [_Segment(audio)], None
+
+
+def test_a_decode_asked_with_its_own_audio_hears_it_and_the_others_the_song(monkeypatch):
+    monkeypatch.setattr(whisper, "load", lambda _name: _Heard())
+    together = whisper.run_together(
+        "base", "mix", "es", [{"word_timestamps": True}, {"word_timestamps": True, "audio": "centre"}]
+    )
+    assert [words[0].text.strip() for words, _segments in together] == ["mix", "centre"]
+
+
 class _OneFails(_TwoAtOnce):
     """The greedy decode fails once both have started; the other finishes."""
 

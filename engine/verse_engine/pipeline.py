@@ -137,7 +137,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
     report("decoding", 0.0)
     samples, channels = audio_mod.load_with_channels(path)
     duration = len(samples) / audio_mod.SAMPLE_RATE
-    # The voted decodes hear the mix's centre, where the lead vocal sits and panned accompaniment
+    # The greedy decode hears the mix's centre, where the lead vocal sits and panned accompaniment
     # is turned down (centre.py); a mono file is its own centre.
     centre = samples if channels is None else centre_channel(channels, audio_mod.SAMPLE_RATE)
     del channels
@@ -145,17 +145,18 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
 
     model = whisper.default_model()
     decode_as = language.decode_as
-    # Three decodes of the centre voted together: the song settings, faster-whisper's defaults
-    # (nothing dropped) and the greedy decode, which also serves as the second opinion outside
-    # English. Measured against the same vote of the mix in docs/benchmarks.md.
+    # Three decodes voted together: the song settings and faster-whisper's defaults (nothing
+    # dropped) of the mix, and the greedy decode of its centre, which also serves as the second
+    # opinion outside English. docs/benchmarks.md ("Transcription settings") measured it against
+    # all three on the mix and all three on the centre.
     report("transcribing", 0.1)
     t = time.perf_counter()
     # Side by side, the longest (the defaults, without VAD) first.
     (plain, _), (sung, _), (greedy, _) = whisper.run_together(
         model,
-        centre,
+        samples,
         decode_as,
-        [{"loop_ratio": float("inf"), **whisper.WHISPER_DEFAULTS}, {}, whisper.GREEDY],
+        [{"loop_ratio": float("inf"), **whisper.WHISPER_DEFAULTS}, {}, {**whisper.GREEDY, "audio": centre}],
     )
     report("transcribing", 0.3)
     timings["transcribe"] = time.perf_counter() - t

@@ -156,9 +156,10 @@ def run(
 def run_together(
     model_name: str, audio, language: str | None, decodes: list[dict[str, Any]]
 ) -> list[tuple[list[Word], list]]:
-    """Several decodes of the same audio (each `decodes` entry: run's keyword arguments), run side
-    by side on the model's workers under one hold of the lock; the results in the order asked.
-    List the longest first: a worker that finishes takes the next."""
+    """Several decodes of the same song (each `decodes` entry: run's keyword arguments, and `audio`
+    for an entry that decodes other samples of it than `audio`), run side by side on the model's
+    workers under one hold of the lock; the results in the order asked. List the longest first: a
+    worker that finishes takes the next."""
     with _lock:
         load(model_name)  # once, here: the cache would let two workers load it at the same time
         with ThreadPoolExecutor(DECODE_WORKERS, thread_name_prefix="decode") as pool:
@@ -166,11 +167,11 @@ def run_together(
                 pool.submit(
                     _decode,
                     model_name,
-                    audio,
+                    settings.get("audio", audio),
                     language,
                     settings.get("task", "transcribe"),
                     settings.get("loop_ratio", LOOP_COMPRESSION_RATIO),
-                    {k: v for k, v in settings.items() if k not in ("task", "loop_ratio")},
+                    {k: v for k, v in settings.items() if k not in ("audio", "task", "loop_ratio")},
                 )
                 for settings in decodes
             ]
