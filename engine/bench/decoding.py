@@ -135,15 +135,16 @@ SETTINGS = [
 
 #: Decodes voted together word by word as production votes them (pipeline.voted), each named with
 #: the settings it votes over, in their order of precedence on a tie. The first is production's
-#: (pipeline.transcribe_song), the second what production voted before it heard the centre.
+#: (pipeline.transcribe_song), the second what production voted before its greedy decode heard the
+#: centre.
 VOTES = {
+    "vote: current, defaults, second opinion on the centre": ["current", "defaults", "second opinion, centre"],
+    "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
     "vote on the centre: current, defaults, second opinion": [
         "current, centre",
         "defaults, centre",
         "second opinion, centre",
     ],
-    "vote: current, defaults, second opinion": ["current", "defaults", "second opinion"],
-    "vote: current, defaults, second opinion on the centre": ["current", "defaults", "second opinion, centre"],
     "vote: current, defaults on the centre, second opinion": ["current", "defaults, centre", "second opinion"],
     "vote: current on the centre, defaults, second opinion": ["current, centre", "defaults", "second opinion"],
     "vote: current, defaults, phrases": ["current", "defaults", "phrases, current"],

@@ -3,7 +3,7 @@
 Mixes pan the lead vocal to the centre and spread instruments and reverb across the stereo field,
 so keeping each time-frequency cell in proportion to how alike the two channels are there (the
 inter-channel similarity of Avendano and Jot's stereo upmix) leaves the voice and turns the
-accompaniment down. The transcript's three voted decodes hear this rather than the mix
+accompaniment down. The greedy decode of the transcript's vote hears this rather than the mix
 (pipeline.transcribe_song; docs/benchmarks.md, "Transcription settings"): the model is still given
 a mix, not separated vocals, only one with the accompaniment turned down where it is panned.
 

@@ -26,8 +26,8 @@ from .vote import vote
 # decoder's segment scores (avg log-prob, no-speech probability) barely localise word errors in
 # songs, the words' mean probability does; a threshold chosen on two shared songs caught more than
 # its share of errors on each held-out song (docs/benchmarks.md, "Line confidence"). It moves with
-# the vote, and was chosen again when ties began to go to the surest word. Since the decodes hear
-# the mix's centre, no bound on it finds the errors (same section), so it is left as it was.
+# the vote, and was chosen again when ties began to go to the surest word. Since the greedy decode
+# hears the mix's centre, no bound on it finds the errors (same section), so it is left as it was.
 FLAG_BELOW = 0.67
 
 Progress = Callable[[str, float], None]
