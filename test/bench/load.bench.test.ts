@@ -237,10 +237,11 @@ const record = (name: string, m: Measured, baseline: Measured | null, bare: Meas
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /**
- * The bare limit of a read: the Cassandra driver running it in a loop, 16 at a time, for as long
- * as an HTTP row runs. Printed as its own row and used as the "vs bare driver" ratio.
+ * The bare limit of a read: the Cassandra driver running it in a loop, 16 at a time (or
+ * `inFlight`), for as long as an HTTP row runs. Printed as its own row and used as the "vs bare
+ * driver" ratio.
  */
-async function bare(name: string, read: () => Promise<unknown>): Promise<Measured> {
+async function bare(name: string, read: () => Promise<unknown>, inFlight = 16): Promise<Measured> {
   const latencies: number[] = [];
   const until = Date.now() + SECONDS * 1000;
   const worker = async () => {
@@ -250,7 +251,7 @@ async function bare(name: string, read: () => Promise<unknown>): Promise<Measure
       latencies.push(performance.now() - t);
     }
   };
-  const { busy } = await busyDuring(() => Promise.all(Array.from({ length: 16 }, worker)));
+  const { busy } = await busyDuring(() => Promise.all(Array.from({ length: inFlight }, worker)));
   latencies.sort((a, b) => a - b);
   const m = {
     rps: latencies.length / SECONDS,
@@ -458,6 +459,10 @@ describe('load', () => {
     const readJob = () => db.execute('SELECT * FROM jobs WHERE job_id = ?', [pick(bigIds)]);
     expect((await readJob()).rowLength).toBe(1);
     const bareJob = await bare('one job row by id (100k stored)', readJob);
+    // The same read with one in flight: the other end of the range a gateway's reads fall in, since
+    // Cassandra's cost per read falls as more arrive together (cores busy per read, against the row
+    // above; docs/benchmarks.md, "Platform load").
+    await bare('one job row by id, one read in flight (100k stored)', readJob, 1);
     // The slice a first feed page reads: the organisation's oldest day partition, the 51 rows a
     // page of 50 asks for (one more answers has_more), with the columns it selects (rows stored
     // rendered, so no summaries).
