@@ -117,6 +117,23 @@ def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path, layout, lo
     assert int(peak_mb) < 150, f"decoding the bomb grew the engine by {peak_mb} MB"
 
 
+def test_the_longest_stereo_song_is_held_once_beside_the_chunks_it_was_decoded_in(tmp_path):
+    """15 minutes of stereo, the longest accepted: the mono mix and both channels come back as
+    164 MB of float32, decoded in 82 MB of s16 chunks, and the process grows by little more than
+    the two. Joining the chunks through whole-song temporaries, as before, grew it by 370 MB."""
+    path = lying_flac(tmp_path, actual_seconds=900, declared_seconds=900, layout="stereo")
+    probe = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS_PROBE, str(path), "load_with_channels"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    outcome, peak_mb = probe.stdout.split()
+    assert outcome == "decoded"
+    assert int(peak_mb) < 300, f"decoding 15 minutes of stereo grew the engine by {peak_mb} MB"
+
+
 def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
     from verse_engine.audio import decode_bounded
 

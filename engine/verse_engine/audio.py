@@ -98,12 +98,25 @@ def _decode(path: Path, max_seconds: float, stereo: bool) -> tuple[np.ndarray, n
         raise AudioError("undecodable_audio", f"The audio could not be decoded: {error}") from error
     if not mono:
         return np.zeros(0, dtype=np.float32), None
-    samples = np.concatenate(mono).astype(np.float32) / 32768.0
+    samples = _as_float(mono, total)
     if not pairs:
         return samples, None
-    left_right = np.concatenate(pairs).T[:, : samples.size].astype(np.float32) / 32768.0
     # The two resamplers may end a few samples apart: the channels keep the mono timeline.
-    return samples, np.pad(left_right, ((0, 0), (0, samples.size - left_right.shape[1])))
+    return samples, _as_float([pair.T for pair in pairs], total)
+
+
+def _as_float(chunks: list[np.ndarray], length: int) -> np.ndarray:
+    """s16 chunks (..., n) joined along their last axis into float32 in [-1, 1), `length` samples
+    long (cut, or padded with silence). Each chunk is written into place: a 15-minute stereo song's
+    channels would otherwise pass through three whole-song temporaries (docs/benchmarks.md)."""
+    out = np.zeros((*chunks[0].shape[:-1], length), dtype=np.float32)
+    at = 0
+    for chunk in chunks:
+        take = min(chunk.shape[-1], length - at)
+        out[..., at : at + take] = chunk[..., :take]
+        at += take
+    out /= 32768.0
+    return out
 
 
 def load(path: str | Path) -> np.ndarray:

@@ -33,7 +33,7 @@ _WINDOW = np.hanning(FRAME).astype(np.float32)
 
 def centre_channel(stereo: np.ndarray, sample_rate: int) -> np.ndarray:
     """(2, n) left and right samples → n samples of their shared centre, float32."""
-    left, right = stereo[0].astype(np.float32), stereo[1].astype(np.float32)
+    left, right = stereo[0].astype(np.float32, copy=False), stereo[1].astype(np.float32, copy=False)
     n = left.size
     out = np.empty(n, dtype=np.float32)
     block = BLOCK_SECONDS * sample_rate
