@@ -95,6 +95,20 @@ print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
 """
 
 
+def decoded_in_a_fresh_process(path, loader: str) -> tuple[str, int]:
+    """What `audio.<loader>` made of the file ("decoded" or its error code), and by how many MB it
+    grew a fresh process at its peak."""
+    probe = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS_PROBE, str(path), loader],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    outcome, peak_mb = probe.stdout.split()
+    return outcome, int(peak_mb)
+
+
 @pytest.mark.parametrize(("layout", "loader"), [("mono", "load"), ("stereo", "load_with_channels")])
 def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path, layout, loader):
     """Declares 3 minutes, holds 60: refused once decoding passes 15 minutes, in bounded memory.
@@ -105,16 +119,9 @@ def test_a_file_that_lies_about_its_length_stops_at_the_cap(tmp_path, layout, lo
     """
     path = lying_flac(tmp_path, actual_seconds=60 * 60, declared_seconds=180, layout=layout)
     assert path.stat().st_size < 1_000_000
-    probe = subprocess.run(
-        [sys.executable, "-c", PEAK_RSS_PROBE, str(path), loader],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    outcome, peak_mb = probe.stdout.split()
+    outcome, peak_mb = decoded_in_a_fresh_process(path, loader)
     assert outcome == "audio_too_long"
-    assert int(peak_mb) < 150, f"decoding the bomb grew the engine by {peak_mb} MB"
+    assert peak_mb < 150, f"decoding the bomb grew the engine by {peak_mb} MB"
 
 
 def test_the_longest_stereo_song_is_held_once_beside_the_chunks_it_was_decoded_in(tmp_path):
@@ -122,16 +129,9 @@ def test_the_longest_stereo_song_is_held_once_beside_the_chunks_it_was_decoded_i
     164 MB of float32, decoded in 82 MB of s16 chunks, and the process grows by little more than
     the two. Joining the chunks through whole-song temporaries, as before, grew it by 370 MB."""
     path = lying_flac(tmp_path, actual_seconds=900, declared_seconds=900, layout="stereo")
-    probe = subprocess.run(
-        [sys.executable, "-c", PEAK_RSS_PROBE, str(path), "load_with_channels"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    outcome, peak_mb = probe.stdout.split()
+    outcome, peak_mb = decoded_in_a_fresh_process(path, "load_with_channels")
     assert outcome == "decoded"
-    assert int(peak_mb) < 300, f"decoding 15 minutes of stereo grew the engine by {peak_mb} MB"
+    assert peak_mb < 300, f"decoding 15 minutes of stereo grew the engine by {peak_mb} MB"
 
 
 def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
