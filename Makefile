@@ -20,12 +20,10 @@ help:
 $(STAMP):
 	@mkdir -p $(STAMP)
 
-# npm packages, reinstalled when the lockfile changes. The registry mirror here records only the
-# Linux builds of biome's optional platform packages, which `npm ci` refuses as an out-of-sync
-# lockfile; `npm install` then installs the same locked versions.
+# npm packages, reinstalled when the lockfile changes. `npm ci` is the only install path: it installs
+# exactly the locked tree and never rewrites package-lock.json, so a fresh clone stays clean.
 node_modules/.package-lock.json: package-lock.json
-	@mkdir -p var/log
-	npm ci --no-audit --no-fund --loglevel=error 2>var/log/npm-ci.log || npm install --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 schemas/generated: node_modules/.package-lock.json $(wildcard schemas/api/*.json schemas/topics/*.json schemas/engine/*.json) schemas/generate.ts
