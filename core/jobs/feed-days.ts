@@ -19,3 +19,11 @@ export function daysSince(known: readonly string[], readAt: Date, now: Date): st
   for (let t = first; t <= now.getTime(); t += DAY_MS) days.add(dayOf(new Date(t)));
   return [...days].sort();
 }
+
+/**
+ * Whether a feed row is hidden because the job has moved on and its new row is visible by now. Until
+ * then the row stays listed at its old position, so every job is listed exactly once at every moment:
+ * at its previous place while its new row is held back by the settle window, at the new one after.
+ */
+export const isSupersededBy = (row: { superseded_at: Date | null }, horizon: number): boolean =>
+  row.superseded_at !== null && row.superseded_at.getTime() <= horizon;

@@ -111,6 +111,7 @@ const complete: JobSummary = {
   alignment: { method: 'probe', flagged_lines: 1 },
   word_timings: true,
   language_mismatch: false,
+  degraded_count: 1,
 };
 /** Jobs that between them show every field a list row can have. */
 const PROBES: JobSummary[] = [

@@ -71,6 +71,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
     batch_id: job.batch_id,
     second_opinion: job.second_opinion,
     alignment: job.alignment,
+    degraded: job.degraded,
   };
   if (l.transcript_completed_at) out.transcript_completed_at = l.transcript_completed_at.toISOString();
   if (l.status === 'complete') {
@@ -154,6 +155,7 @@ export function presentListRow(job: JobSummary, ctx: PresentContext): JobListRow
     isrc: job.isrc,
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),
+    degraded_count: job.degraded_count ?? 0,
   });
   if (ctx.endUser) row.end_user = { id: ctx.endUser.id, external_id: ctx.endUser.external_id };
   if (job.lifecycle.review_required) row.review_delivery = job.review_delivery ?? 'both';

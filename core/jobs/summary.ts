@@ -33,6 +33,11 @@ export interface JobSummary
   word_timings: boolean;
   /** The language check heard another language than the label (absent from summaries older than the check). */
   language_mismatch?: boolean;
+  /**
+   * How many parts of the job fell back (its `degraded` list). Absent from summaries written before
+   * it was kept: a reader reads such a row's job instead (sinks/cassandra/feed.ts, readSummary).
+   */
+  degraded_count?: number;
 }
 
 export function summaryOf(job: JobRecord): JobSummary {
@@ -58,5 +63,6 @@ export function summaryOf(job: JobRecord): JobSummary {
     alignment: job.alignment ? { method: job.alignment.method, flagged_lines: job.alignment.flagged_lines } : null,
     word_timings: hasWordTimings(job.lines ?? []),
     language_mismatch: isLanguageMismatch(job),
+    degraded_count: job.degraded.length,
   };
 }

@@ -22,6 +22,8 @@ export interface ListedFeedRow {
    * was rendered under (core/jobs/list-rows.ts); null when it was not stored rendered.
    */
   listRow: { json: string; key: string } | null;
+  /** The updated_at of the row that replaced this one when the job changed; null while it is the job's latest. */
+  superseded_at: Date | null;
 }
 
 /** A row of the feed with what a list row shows of the job at that moment. */
@@ -36,7 +38,8 @@ export interface FeedRow extends ListedFeedRow {
 export interface JobFeed {
   /**
    * Indexes the job's summary at its current updated_at, in the organisation's feed and in the feed
-   * of each filter value it has, and drops its rows at `previous` (null: a new job).
+   * of each filter value it has, and marks its rows at `previous` superseded by the new updated_at
+   * (null: a new job). Nothing is deleted: a page hides a superseded row once its successor shows.
    */
   record(job: JobRecord, previous: PreviousPlace | null): Promise<void>;
   /** Up to `limit` rows strictly after `from`, oldest first: of the organisation's feed, or of one filter value's. */

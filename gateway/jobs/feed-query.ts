@@ -6,13 +6,14 @@
  *    never skipped by a page that has already moved past its timestamp;
  *  - a row carries the job's summary as of that row's updated_at, and the list row rendered from it
  *    (core/jobs/list-rows.ts), so the walk reads the feed index alone and serves rows as stored; a
- *    job that moved on has a newer row (its older one is deleted by the same change);
+ *    job that moved on has a newer row, and its older one is listed until the newer one has settled,
+ *    so a job is listed exactly once at every moment;
  *  - each page reads a bounded number of rows (scanBudget), so its cost does not grow with the
  *    catalogue;
  *  - a filtered page walks the feed of one filter value (core/jobs/feed-filters.ts), the most
  *    selective one given, so however few jobs match, a page reads rows that mostly do.
  */
-import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
+import { FEED_SETTLE_MS, isSupersededBy } from '../../core/jobs/feed-days.ts';
 import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
 import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
@@ -110,7 +111,9 @@ export async function queryFeed(
     const rows = await readChunk(position, wanted);
     const unsummarised = await jobsOfRowsWithoutSummary(
       services,
-      rows.flatMap(({ row, stored }) => ('summary' in row && (checksSummaries || stored === null) ? [row] : [])),
+      rows.flatMap(({ row, stored }) =>
+        'summary' in row && (checksSummaries || stored === null) && !isSupersededBy(row, horizon) ? [row] : [],
+      ),
     );
     for (const { row, stored } of rows) {
       if (row.updated_at.getTime() > horizon) {
@@ -123,6 +126,7 @@ export async function queryFeed(
       }
       scanned++;
       position = row;
+      if (isSupersededBy(row, horizon)) continue;
       if (stored !== null && !checksSummaries) {
         found.push(stored);
         continue;

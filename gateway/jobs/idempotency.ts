@@ -9,6 +9,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalid } from '../../core/errors.ts';
 import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
 
+/** The header a replayed answer carries; the meters give back what a replay drew. */
+export const REPLAY_HEADER = 'Idempotent-Replay';
+
 export interface Created {
   statusCode: number;
   body: Record<string, unknown>;
@@ -67,7 +70,7 @@ export async function withIdempotency(
         },
       );
     case 'replay':
-      reply.header('Idempotent-Replay', 'true');
+      reply.header(REPLAY_HEADER, 'true');
       return reply.status(outcome.statusCode).type('application/json; charset=utf-8').send(outcome.response);
     case 'claimed':
       break;

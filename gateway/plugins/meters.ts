@@ -1,7 +1,8 @@
 /**
  * The spec's rate meters. Every authenticated route draws from its meter in preHandler, after
  * authentication and validation, so malformed requests never reach the meter. A request that is
- * then rejected (any 4xx or 5xx) has its units refunded: rejected requests consume nothing. The
+ * then rejected (any 4xx or 5xx), or answered as an idempotent replay of an earlier submission, has
+ * its units refunded: it consumes nothing. The
  * draw also confirms credentials the auth plugin served as kept.
  * Every authenticated response carries the X-RateLimit-* headers of the meter it drew from.
  */
@@ -10,11 +11,15 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
 import { limitsFor, type MeterName, WINDOWS } from '../../core/meters.ts';
 import type { Meter, MeterResult } from '../../core/ports/meter.ts';
+import { REPLAY_HEADER } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
 
 export interface MeterOptions {
   meter: Meter;
 }
+
+/** Rejected requests consume nothing (spec, Errors rule 5), and a replay is not a new submission. */
+const consumedNothing = (reply: FastifyReply) => reply.statusCode >= 400 || reply.getHeader(REPLAY_HEADER) === 'true';
 
 const capitalised = { minute: 'Minute', hour: 'Hour', day: 'Day' } as const;
 
@@ -94,7 +99,7 @@ export default fp<MeterOptions>(
       }
       if (!metered) return;
       let result = metered.result;
-      if (reply.statusCode >= 400 && metered.cost > 0 && request.principal) {
+      if (consumedNothing(reply) && metered.cost > 0 && request.principal) {
         await meter.refund(request.principal.org.org_id, metered.meter, metered.cost, result.at);
         const remaining = { ...result.remaining };
         for (const w of WINDOWS) remaining[w.name] = Math.min(result.limits[w.name], remaining[w.name] + metered.cost);

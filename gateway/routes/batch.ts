@@ -98,9 +98,10 @@ export default async function batchRoutes(app: FastifyInstance, options: JobRout
       const orgId = principal.org.org_id;
       const { inputs, webhookUrl } = parseBatch(request.body);
       authoriseFeatures(principal, inputs);
-      checkCredits(principal, inputs.length);
       return withIdempotency(services.idempotency, request, reply, orgId, requestHash(request.body), async (key) => {
-        // The only outbound calls, after every cheap check (auth, body, plan, credits, meter, idempotency).
+        // A replay was answered from its record above, whatever the balance now; a new batch needs
+        // its credits. The only outbound calls come after every cheap check.
+        checkCredits(principal, inputs.length);
         await probeWithinBudget(
           inputs.map((i) => i.audio_url!),
           services.outbound,

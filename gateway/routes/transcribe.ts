@@ -88,11 +88,12 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
         if (!upload && !input.audio_url)
           throw invalid('Send the audio as a multipart file, or an https audio_url in JSON');
         authoriseFeatures(principal, [input]);
-        checkCredits(principal, 1);
         const audio: AudioInput = upload ? { source: 'upload', upload } : { source: 'url', url: input.audio_url! };
         const hash = requestHash({ fields, file: upload?.sha256 ?? null });
         return await withIdempotency(services.idempotency, request, reply, orgId, hash, async (key) => {
-          // The only outbound call, after every cheap check (auth, body, plan, credits, meter, idempotency).
+          // A replay was answered from its record above, whatever the balance now; a new submission
+          // needs a credit. The only outbound call comes after every cheap check.
+          checkCredits(principal, 1);
           if (input.audio_url) await probeWithinBudget([input.audio_url], services.outbound, options.meter, orgId);
           const [created] = await createJobs(services, orgs, principal, [{ input, audio }], {
             idempotencyKey: key,

@@ -35,13 +35,15 @@ export function decodeSummary(text: string): JobSummary {
 }
 
 /**
- * A row's summary, or null when it has none (indexed before summaries were kept) or one that does
- * not parse: either way the reader reads the job itself rather than failing the page.
+ * A row's summary, or null when it has none (indexed before summaries were kept), one that does
+ * not parse, or one written before summaries counted the job's degradations: in each case the
+ * reader reads the job itself rather than failing the page or showing a count it does not know.
  */
 export function readSummary(value: unknown): JobSummary | null {
   if (typeof value !== 'string') return null;
   try {
-    return decodeSummary(value);
+    const summary = decodeSummary(value);
+    return typeof summary.degraded_count === 'number' ? summary : null;
   } catch {
     return null;
   }
@@ -54,6 +56,7 @@ const listedRowOf = (r: Record<string, unknown>): ListedFeedRow => ({
     typeof r.list_row === 'string' && typeof r.list_row_key === 'string'
       ? { json: r.list_row, key: r.list_row_key }
       : null,
+  superseded_at: (r.superseded_at as Date | null) ?? null,
 });
 
 /** A stored row; its summary is decoded on first use. */
@@ -68,7 +71,7 @@ function rowOf(r: Record<string, unknown>): FeedRow {
   };
 }
 
-const LISTED_COLUMNS = 'updated_at, job_id, list_row, list_row_key';
+const LISTED_COLUMNS = 'updated_at, job_id, list_row, list_row_key, superseded_at';
 
 /** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
@@ -121,8 +124,10 @@ export class CassandraJobFeed implements JobFeed {
 
   /**
    * Indexes the job at its current updated_at, in its organisation's feed and in the feed of each
-   * filter value it has, and drops its rows at the previous place: one unlogged batch, one round
-   * trip. A day is added to a feed's day list only the first time this process writes to it
+   * filter value it has, and marks its rows at the previous place superseded by the new one: one
+   * unlogged batch, one round trip. The old rows are kept (a page lists them until the new one has
+   * settled), so a move writes no tombstone. Marking a place that holds no row (a previous status
+   * not known) leaves a row with no summary, which no page lists: its job has moved on. A day is added to a feed's day list only the first time this process writes to it
    * (adding it again is a no-op write; readers skip empty days anyway).
    */
   async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
@@ -157,8 +162,8 @@ export class CassandraJobFeed implements JobFeed {
       for (const filter of [undefined, ...previousFiltersOf(job, previous)]) {
         const feed = feedOf(job.org_id, filter);
         statements.push({
-          query: `DELETE FROM ${feed.rows} WHERE ${feed.where} AND day = ? AND updated_at = ? AND job_id = ?`,
-          params: [...feed.params, dayOf(previous.updated_at), previous.updated_at, job.job_id],
+          query: `UPDATE ${feed.rows} SET superseded_at = ? WHERE ${feed.where} AND day = ? AND updated_at = ? AND job_id = ?`,
+          params: [job.updated_at, ...feed.params, dayOf(previous.updated_at), previous.updated_at, job.job_id],
         });
       }
     }

@@ -65,9 +65,16 @@ export class MemoryJobStore implements JobStore {
 export class MemoryJobFeed implements JobFeed {
   readonly rows: (FeedRow & { org_id: string })[] = [];
 
+  /** The rows a page lists once every change has settled: each job's latest. */
+  get current(): (FeedRow & { org_id: string })[] {
+    return this.rows.filter((r) => r.superseded_at === null);
+  }
+
   async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
     const at = (r: { job_id: string; updated_at: Date }, t: Date) => r.job_id === job.job_id && +r.updated_at === +t;
-    if (previous) this.rows.splice(0, this.rows.length, ...this.rows.filter((r) => !at(r, previous.updated_at)));
+    if (previous && +previous.updated_at !== +job.updated_at) {
+      for (const row of this.rows) if (at(row, previous.updated_at)) row.superseded_at = job.updated_at;
+    }
     if (!this.rows.some((r) => at(r, job.updated_at))) {
       const summary = summaryOf(job);
       this.rows.push({
@@ -76,15 +83,17 @@ export class MemoryJobFeed implements JobFeed {
         job_id: job.job_id,
         summary: () => summary,
         listRow: null,
+        superseded_at: null,
       });
     }
   }
   /** The double stores no rendered rows, so a page always reads the summaries. */
   async scanListRows(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<ListedFeedRow[]> {
-    return (await this.scan(orgId, from, limit, filter)).map(({ updated_at, job_id, listRow }) => ({
+    return (await this.scan(orgId, from, limit, filter)).map(({ updated_at, job_id, listRow, superseded_at }) => ({
       updated_at,
       job_id,
       listRow,
+      superseded_at,
     }));
   }
   async scan(orgId: string, from: FeedPosition, limit: number, filter?: FeedFilter): Promise<FeedRow[]> {
@@ -99,7 +108,13 @@ export class MemoryJobFeed implements JobFeed {
       )
       .sort((a, b) => +a.updated_at - +b.updated_at || (a.job_id < b.job_id ? -1 : 1))
       .slice(0, limit)
-      .map(({ updated_at, job_id, summary, listRow }) => ({ updated_at, job_id, summary, listRow }));
+      .map(({ updated_at, job_id, summary, listRow, superseded_at }) => ({
+        updated_at,
+        job_id,
+        summary,
+        listRow,
+        superseded_at,
+      }));
   }
 }
 

@@ -72,6 +72,19 @@ describe('POST /batch', () => {
     expect((await platform.orgs.getOrganisation(o.org_id))?.credits).toBe(97);
   });
 
+  it('replays a batch from its record after the credits ran out, drawing no meter units', async () => {
+    const o = await org({ credits: 2 });
+    const body = [job(), job({ language: 'Hindi' })];
+    const first = await post(o.auth, body, { 'idempotency-key': 'last-two' });
+    expect(first.statusCode).toBe(202);
+    const again = await post(o.auth, body, { 'idempotency-key': 'last-two' });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(again.json().batch_id).toBe(first.json().batch_id);
+    expect(again.headers['x-ratelimit-remaining-minute']).toBe(first.headers['x-ratelimit-remaining-minute']);
+    expect((await platform.orgs.getOrganisation(o.org_id))?.credits).toBe(0);
+  });
+
   it.each([
     ['an empty list', []],
     ['21 jobs', Array.from({ length: 21 }, () => ({}))],

@@ -62,6 +62,60 @@ describe('GET /jobs (change feed)', () => {
     expect((await list(org.auth)).json().jobs.map((j: { job_id: string }) => j.job_id)).toEqual([b.job_id, a.job_id]);
   });
 
+  it('lists a changing job exactly once at every moment: at its old place until its new row has settled', async () => {
+    const org = await testOrg(platform, { limits: { 'read.minute': 10_000, 'read.hour': 100_000 } });
+    const job = await createTestJob(platform, org.org_id, { external_id: 'song-1' });
+    await createTestJob(platform, org.org_id, { external_id: 'song-2' });
+    await settle();
+    const changedAt = Date.now();
+    await platform.jobServices.writer.change(job.job_id, () => ({
+      event: { type: 'failure_recorded', stage: 'transcription', message: 'x', at: new Date() },
+    }));
+    const listings: { at: number; all: string[]; byId: string[]; processing: string[]; failed: string[] }[] = [];
+    const ids = async (q: Record<string, string> = {}) =>
+      (await list(org.auth, q)).json().jobs.map((j: { job_id: string }) => j.job_id);
+    while (Date.now() < changedAt + FEED_SETTLE_MS + 1000) {
+      listings.push({
+        at: Date.now() - changedAt,
+        all: (await ids()).filter((id: string) => id === job.job_id),
+        byId: await ids({ external_id: 'song-1' }),
+        processing: (await ids({ status: 'processing' })).filter((id: string) => id === job.job_id),
+        failed: await ids({ status: 'failed' }),
+      });
+    }
+    expect(listings.length).toBeGreaterThan(5);
+    for (const seen of listings) {
+      expect(seen.all, `at ${seen.at} ms`).toEqual([job.job_id]);
+      expect(seen.byId, `at ${seen.at} ms`).toEqual([job.job_id]);
+      // Never absent from both status feeds: processing until the failed row shows, failed after.
+      // (The two are asked one after the other, so a listing that straddles the moment sees both.)
+      expect(seen.processing.length + seen.failed.length, `at ${seen.at} ms`).toBeGreaterThanOrEqual(1);
+      expect(seen.failed.length, `at ${seen.at} ms`).toBeLessThanOrEqual(1);
+    }
+    const firstFailed = listings.findIndex((seen) => seen.failed.length > 0);
+    expect(listings.slice(firstFailed + 1).every((seen) => seen.processing.length === 0)).toBe(true);
+    expect(listings.at(0)!.processing).toEqual([job.job_id]);
+    expect(listings.at(-1)!.failed).toEqual([job.job_id]);
+    const usage = (await app.inject({ url: '/api/v1/usage', headers: org.auth })).json();
+    expect((await ids()).length).toBe(usage.total_jobs);
+  });
+
+  it('shows what fell back: the degraded list on the job, its count on the list row, empty when clean', async () => {
+    const org = await testOrg(platform);
+    const clean = await createTestJob(platform, org.org_id);
+    const job = await createTestJob(platform, org.org_id);
+    const degraded = [{ component: 'language', reason: 'sounds like Thai (0.91)' }];
+    await platform.jobServices.writer.change(job.job_id, () => ({ patch: { degraded } }));
+    await settle();
+    const read = async (id: string) => (await app.inject({ url: `/api/v1/jobs/${id}`, headers: org.auth })).json();
+    expect((await read(job.job_id)).degraded).toEqual(degraded);
+    expect((await read(clean.job_id)).degraded).toEqual([]);
+    const rows = (await list(org.auth)).json().jobs;
+    const countOf = (id: string) => rows.find((r: { job_id: string }) => r.job_id === id)?.degraded_count;
+    expect(countOf(job.job_id)).toBe(1);
+    expect(countOf(clean.job_id)).toBe(0);
+  });
+
   it("a feed that kept an organisation's day list still reads a day partition created after it", async () => {
     const org = await testOrg(platform);
     let now = new Date('2026-03-01T23:59:59Z');
@@ -76,13 +130,14 @@ describe('GET /jobs (change feed)', () => {
     const job = await createTestJob(platform, org.org_id);
     const dayOne = { ...job, updated_at: new Date('2026-03-01T23:59:00Z') };
     await feed.record(dayOne, { updated_at: job.updated_at, status: 'processing' });
-    expect((await feed.scan(org.org_id, start, 5)).map((r) => r.job_id)).toEqual([job.job_id]);
+    const current = async () => (await feed.scan(org.org_id, start, 5)).filter((r) => r.superseded_at === null);
+    expect((await current()).map((r) => r.job_id)).toEqual([job.job_id]);
     expect(dayListReads).toBe(1);
     // Half an hour later, on the next day: the kept list is extended, not read again.
     now = new Date('2026-03-02T00:30:00Z');
     const dayTwo = { ...job, updated_at: new Date('2026-03-02T00:29:00Z') };
     await feed.record(dayTwo, { updated_at: dayOne.updated_at, status: 'processing' });
-    const rows = await feed.scan(org.org_id, start, 5);
+    const rows = await current();
     expect(rows.map((r) => [r.job_id, r.updated_at.toISOString()])).toEqual([[job.job_id, '2026-03-02T00:29:00.000Z']]);
     expect(dayListReads).toBe(1);
     // Two days on, the kept list is older than an hour: read again rather than extended day by day.
@@ -224,7 +279,9 @@ describe('GET /jobs (change feed)', () => {
     await feed.record(failed, { updated_at: job.updated_at, status: null });
     const start = { updated_at: new Date(0), job_id: null };
     const inStatus = async (value: string) =>
-      (await feed.scan(org.org_id, start, 10, { name: 'status', value })).map((r) => r.job_id);
+      (await feed.scan(org.org_id, start, 10, { name: 'status', value }))
+        .filter((r) => r.superseded_at === null)
+        .map((r) => r.job_id);
     expect(await inStatus('processing')).toEqual([]);
     expect(await inStatus('failed')).toEqual([job.job_id]);
   });

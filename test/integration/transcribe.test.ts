@@ -293,6 +293,23 @@ describe('Idempotency-Key', () => {
     expect(theirs.json().job_id).not.toBe(first.json().job_id);
   });
 
+  it('answers a replay from its record when the credits have since run out, and the replay draws no meter unit', async () => {
+    const org = await testOrg(platform, { credits: 1 });
+    const body = { language: 'Hindi', audio_url: `${cdn.url}/song.wav` };
+    const first = await submitJson(org.auth, body, { 'idempotency-key': 'last-song' });
+    expect(first.statusCode).toBe(202);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(0);
+    const again = await submitJson(org.auth, body, { 'idempotency-key': 'last-song' });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(again.json().job_id).toBe(first.json().job_id);
+    expect(again.headers['x-ratelimit-remaining-minute']).toBe(first.headers['x-ratelimit-remaining-minute']);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(0);
+    // A new song under a new key is still refused for credits.
+    const next = await submitJson(org.auth, body, { 'idempotency-key': 'one-more' });
+    expect(next.json().code).toBe('PAY_001');
+  });
+
   it('concurrent identical requests create exactly one job', async () => {
     const org = await testOrg(platform, { credits: 50, limits: { 'submit.minute': 100 } });
     const body = { language: 'Hindi', audio_url: `${cdn.url}/song.wav` };

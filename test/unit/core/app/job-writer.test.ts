@@ -151,7 +151,7 @@ describe('what each transition owes', () => {
 
     // The next change clients see moves the row the job has had since its creation.
     const ready = await p.writer.change(job.job_id, () => transcribed());
-    expect(p.feed.rows.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at)).toEqual([
+    expect(p.feed.current.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at)).toEqual([
       +ready!.job.updated_at,
     ]);
     expect(p.publisher.on('jobChanges').map((r) => r.version)).toEqual([job.version + 3]);
@@ -318,7 +318,7 @@ describe('a crash between any two steps of a change, then a sweep', () => {
         expect(p.publisher.on('stageResults').length, `step ${step}: alignment queued`).toBeGreaterThanOrEqual(1);
         expect(p.usage.totals.get('org_unit:duration_ms'), `step ${step}: duration once`).toBe(12_500);
         // The feed lists the job once, at its current position: the sweep drops a row the crash left behind.
-        const positions = p.feed.rows.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at);
+        const positions = p.feed.current.filter((r) => r.job_id === job.job_id).map((r) => +r.updated_at);
         expect(positions, `step ${step}: feed`).toEqual([+stored.updated_at]);
         expect(p.publisher.on('jobChanges').at(-1)?.version).toBe(stored.version);
       } else {
@@ -388,7 +388,7 @@ describe('several sweepers', () => {
     expect(p.publisher.on('stageResults')).toHaveLength(1);
     expect(p.jobs.outbox.size).toBe(0);
     // The feed row the crashed change left at its old position is gone: the job is listed once, as it is now.
-    const rows = p.feed.rows.filter((r) => r.job_id === job.job_id);
+    const rows = p.feed.current.filter((r) => r.job_id === job.job_id);
     expect(rows.map((r) => r.summary()?.version)).toEqual([3]);
   });
 });
