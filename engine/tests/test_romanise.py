@@ -87,3 +87,33 @@ def test_output_in_another_script_is_rewritten_in_the_language_s_own():
     assert not any("LATIN" in unicodedata.name(ch, "") for ch in to_script("mère poù ñino", "Latn", "Deva"))
     assert to_script("سورج", "Arab", "Deva") == "सवरज"
     assert to_script("समावे", "Deva", "Gujr") == "સમાવે"
+
+
+# A number in each script the 48 languages write digits in, and one script's digits inside a word.
+NATIVE_DIGITS = [
+    ("Hindi", "६० ६० या", "60 60 yā"),
+    ("Bengali", "১৯৭১ সাল", "1971 sāla"),
+    ("Gujarati", "૨૦૨૪", "2024"),
+    ("Punjabi", "੧੦", "10"),
+    ("Odia", "୫", "5"),
+    ("Tamil", "௧௦", "10"),
+    ("Telugu", "౩౦", "30"),
+    ("Kannada", "೪೦", "40"),
+    ("Malayalam", "൫൦", "50"),
+    ("Santali", "᱑᱒", "12"),
+    ("Manipuri", "꯱꯲", "12"),
+    ("Urdu", "۲۰۲۴", "2024"),
+    ("Arabic", "٢٠٢٤", "2024"),
+    ("Thai", "๒๕๖๗", "2567"),
+    ("Mandarin Chinese", "２０２４", "2024"),
+    ("Hindi", "२०२४में", None),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), NATIVE_DIGITS)
+def test_native_digits_become_ascii_digits(language, text, expected):
+    romanised = romanise_line(text, find(language))
+    if expected is not None:
+        assert romanised == expected
+    assert not any(unicodedata.category(ch) == "Nd" and not ch.isascii() for ch in romanised)
+    assert any(ch.isascii() and ch.isdigit() for ch in romanised)

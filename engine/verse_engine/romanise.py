@@ -249,8 +249,16 @@ def script_of(word: str) -> str | None:
     return None
 
 
+def ascii_digits(text: str) -> str:
+    """Decimal digits of every script (Devanagari ६०, Arabic-Indic ٦٠, Thai ๖๐, full-width ６０...) as
+    ASCII digits. The romanisation is read by people who may not read the original script; the
+    original keeps its digits as sung."""
+    return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
+
+
 def romanise_word(word: str, language: Language) -> str:
     """One word (or token) to Latin script, by the language's scheme."""
+    word = ascii_digits(word)
     if not word or _is_latin(word):
         return word
     scheme = language.romanisation
@@ -274,8 +282,8 @@ def romanise_word(word: str, language: Language) -> str:
             result = anyascii(word)
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         result = anyascii(word)
-    # Whatever a scheme could not handle (mixed scripts) still ends up Latin.
-    return result if _is_latin(result) else anyascii(result)
+    # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
+    return ascii_digits(result if _is_latin(result) else anyascii(result))
 
 
 def romanise_words(words: list[str], language: Language) -> list[str]:
