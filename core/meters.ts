@@ -51,7 +51,5 @@ export function limitsFor(meter: MeterName, overrides: Record<string, number>): 
   return out;
 }
 
-export function isLimitKey(key: string): boolean {
-  const [meter, window] = key.split('.');
-  return (METERS as readonly string[]).includes(meter ?? '') && WINDOWS.some((w) => w.name === window);
-}
+/** Every override key: `<meter>.<window>`. */
+export const LIMIT_KEYS: readonly string[] = METERS.flatMap((m) => WINDOWS.map((w) => `${m}.${w.name}`));

@@ -25,6 +25,44 @@ async function verse(...args: string[]): Promise<Record<string, unknown>> {
 }
 
 describe('bin/verse', () => {
+  it('answers --help and help COMMAND for every command with its options, defaults and an example', async () => {
+    const help = async (...args: string[]) => (await run(VERSE, args)).stdout;
+    const [top, org, create, createByHelp, push] = await Promise.all([
+      help('--help'),
+      help('help', 'org'),
+      help('org', 'create', '--help'),
+      help('org', 'help', 'create'),
+      help('catalogue', 'push', '--help'),
+    ]);
+    for (const command of ['migrate', 'org', 'key', 'user', 'serve', 'gateway', 'processor', 'models', 'catalogue'])
+      expect(top).toContain(command);
+    expect(org).toContain('limits');
+    expect(create).toMatch(/--credits <n>.*\(default: "100"\)/s);
+    expect(create).toContain('Example:');
+    expect(createByHelp).toBe(create);
+    expect(push).toMatch(/--batch-size <n>.*\(default: "10"\)/s);
+    expect(push).toContain('Example:');
+    const others = [
+      ['catalogue', 'pull'],
+      ['org', 'limits'],
+      ['key', 'create'],
+      ['user', 'create'],
+      ['models', 'pull'],
+      ['transcribe'],
+    ];
+    const answers = await Promise.all(others.map((command) => help(...command, '--help')));
+    for (const [i, answer] of answers.entries()) expect(answer, others[i]!.join(' ')).toMatch(/Usage: verse/);
+  });
+
+  it('suggests the nearest command for a mistyped one, and exits 2 for usage errors', async () => {
+    const failed = await run(VERSE, ['orgg', 'create']).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2 });
+    expect((failed as { stderr: string }).stderr).toContain('Did you mean org?');
+    const missing = await run(VERSE, ['org', 'create']).catch((error: { code: number; stderr: string }) => error);
+    expect(missing).toMatchObject({ code: 2 });
+    expect((missing as { stderr: string }).stderr).toContain("'--name <name>'");
+  });
+
   it('provisions an organisation, keys, credits and limits, each printing one JSON object', async () => {
     const org = await verse('org', 'create', '--name', 'CLI Records', '--plan', 'transcript', '--credits', '3');
     expect(org).toMatchObject({ name: 'CLI Records', plan: 'transcript', credits: 3, scope: 'all' });
