@@ -11,7 +11,7 @@ import type { Job } from '../../schemas/generated/api/job.ts';
 import type { JobList, JobListRow } from '../../schemas/generated/api/job-list.ts';
 import { ApiFailure } from './api.ts';
 import type { CatalogueRun } from './push.ts';
-import type { SongState } from './state.ts';
+import type { CatalogueState, SongState } from './state.ts';
 
 export interface PullOptions {
   out: string;
@@ -34,23 +34,51 @@ export function downloadFileName(key: string): string {
   return `${variant.join('_')}.${format === 'words' ? 'words.json' : format}`;
 }
 
-const safeName = (value: string) =>
-  value
-    .normalize('NFC')
-    .replace(/[/\\\0]/g, '_')
-    .replace(/^\.+/, '_')
-    .slice(0, 200);
+/**
+ * File systems limit a name to 255 bytes (not characters): an external_id may be 255 characters of
+ * Hindi or Japanese, three bytes each. A folder name is cut to this many UTF-8 bytes, leaving room
+ * for the suffix that keeps a clash apart.
+ */
+export const MAX_FOLDER_BYTES = 200;
 
-/** The song's folder: its external_id, else its ISRC, else its job id; a clash gets the job id added. */
-function folderFor(run: CatalogueRun, song: SongState, row: JobListRow): string {
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/** The longest start of `value` within `maxBytes` UTF-8 bytes, cut between characters as read (graphemes). */
+export function cutToBytes(value: string, maxBytes: number): string {
+  if (Buffer.byteLength(value) <= maxBytes) return value;
+  let out = '';
+  let bytes = 0;
+  for (const { segment } of graphemes.segment(value)) {
+    const size = Buffer.byteLength(segment);
+    if (bytes + size > maxBytes) break;
+    out += segment;
+    bytes += size;
+  }
+  return out;
+}
+
+const safeName = (value: string) =>
+  cutToBytes(
+    value
+      .normalize('NFC')
+      .replace(/[/\\\0]/g, '_')
+      .replace(/^\.+/, '_'),
+    MAX_FOLDER_BYTES,
+  );
+
+/**
+ * The song's folder: its external_id, else its ISRC, else its job id. A name another song has
+ * taken (two ids alike up to the cut, say) gets the job id added.
+ */
+export function folderFor(state: CatalogueState, song: SongState, row: JobListRow): string {
   if (song.folder) return song.folder;
   const base = safeName(row.external_id ?? '') || row.isrc || row.job_id;
-  const taken = Object.values(run.state.songs).some((s) => s !== song && s.folder === base);
+  const taken = Object.values(state.songs).some((s) => s !== song && s.folder === base);
   return taken ? `${base}-${row.job_id.slice(0, 8)}` : base;
 }
 
 async function fileLyrics(run: CatalogueRun, options: PullOptions, song: SongState, row: JobListRow): Promise<void> {
-  const folder = folderFor(run, song, row);
+  const folder = folderFor(run.state, song, row);
   const dir = path.join(options.out, folder);
   mkdirSync(dir, { recursive: true });
   const { body: job } = await run.api.json<Job>('GET', `/api/v1/jobs/${row.job_id}`);
@@ -106,6 +134,17 @@ async function settle(run: CatalogueRun, options: PullOptions, song: SongState, 
   );
 }
 
+function failToFile(run: CatalogueRun, song: SongState, row: JobListRow, error: unknown): void {
+  song.status = 'failed';
+  song.reason = `could not file the lyrics: ${error instanceof Error ? error.message : String(error)}`;
+  song.updated_at = row.updated_at;
+  run.progress.event(
+    'failed',
+    { origin: song.origin, job_id: row.job_id, folder: null, reason: song.reason },
+    `${song.origin}: ${song.reason}`,
+  );
+}
+
 /** One pass over the feed from the high-water mark to its end. */
 async function pass(run: CatalogueRun, options: PullOptions): Promise<void> {
   const byJob = new Map<string, SongState>();
@@ -126,7 +165,10 @@ async function pass(run: CatalogueRun, options: PullOptions): Promise<void> {
         } catch (error) {
           run.save();
           if (error instanceof NotReady) return;
-          throw error;
+          // The API refusing the run stops it; anything else (a disk that refuses a file) is this
+          // song's failure alone, recorded with its reason, and the next songs are still filed.
+          if (error instanceof ApiFailure) throw error;
+          failToFile(run, song, row, error);
         }
       }
       // One millisecond short: a change sharing its millisecond with this one is read again, never skipped.

@@ -2,13 +2,16 @@
  * The catalogue client against an API that misbehaves: full meters, refusals, 5xx, a server that
  * never answers, a download cut in the middle. Loopback only; waits are recorded, not slept.
  */
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure, CatalogueApi, checkBaseUrl } from '../../ops/catalogue/api.ts';
+import { Progress } from '../../ops/catalogue/progress.ts';
+import { pullCatalogue } from '../../ops/catalogue/pull.ts';
+import type { CatalogueState, SongState } from '../../ops/catalogue/state.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, call: number) => void;
 let server: Server;
@@ -150,5 +153,118 @@ describe('the base URL', () => {
     expect(checkBaseUrl('https://api.verse.example').host).toBe('api.verse.example');
     expect(checkBaseUrl('http://127.0.0.1:8000').port).toBe('8000');
     expect(() => checkBaseUrl('http://api.verse.example')).toThrow(/must be https/);
+  });
+});
+
+describe('filing finished songs', () => {
+  const song = (jobId: string, externalId: string): SongState => ({
+    origin: externalId,
+    status: 'processing',
+    job_id: jobId,
+    batch_id: null,
+    folder: null,
+    external_id: externalId,
+    isrc: null,
+    updated_at: null,
+    reason: null,
+  });
+
+  it('files songs whose external_id is 255 characters of Hindi or Japanese, and one that cannot be filed fails alone', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'verse-catalogue-pull-'));
+    const hindi = 'मेरा गीत '.repeat(29).slice(0, 255);
+    const japanese = '君の名前は'.repeat(51);
+    const ids = {
+      hindi: '00000000-0000-4000-8000-000000000001',
+      japanese: '00000000-0000-4000-8000-000000000002',
+      blocked: '00000000-0000-4000-8000-000000000003',
+      after: '00000000-0000-4000-8000-000000000004',
+    };
+    // A file where the 'blocked' song's folder would go: the disk refuses it.
+    writeFileSync(path.join(out, 'blocked'), 'not a folder');
+    const named: [string, string][] = [
+      [ids.hindi, hindi],
+      [ids.blocked, 'blocked'],
+      [ids.japanese, japanese],
+      [ids.after, 'after'],
+    ];
+    const rows = named.map(([jobId, externalId], i) => ({
+      job_id: jobId,
+      external_id: externalId,
+      status: 'complete',
+      stage: 'done',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: `2026-01-01T00:00:0${i + 1}.000Z`,
+    }));
+    handler = (req, res) => {
+      if (req.url?.startsWith('/api/v1/jobs?'))
+        return json(res, 200, { jobs: rows, has_more: false, next_cursor: null });
+      const jobId = req.url?.split('/').pop();
+      return json(res, 200, { job_id: jobId, results: { transcript: 'a', transliteration: 'a', translation: 'a' } });
+    };
+    const state: CatalogueState = {
+      version: 1,
+      base_url: baseUrl,
+      batch_size: 10,
+      high_water_mark: null,
+      split_batches: [],
+      songs: Object.fromEntries(rows.map((r) => [r.job_id, song(r.job_id, r.external_id)])),
+    };
+    const { api } = client();
+    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+    const progress = new Progress(state, true, quiet, quiet);
+    await pullCatalogue({ api, state, progress, save: () => {} }, { out, pollMs: 1, once: true, waitReview: false });
+
+    const statuses = Object.fromEntries(Object.values(state.songs).map((s) => [s.job_id, s.status]));
+    expect(statuses).toEqual({
+      [ids.hindi]: 'complete',
+      [ids.blocked]: 'failed',
+      [ids.japanese]: 'complete',
+      [ids.after]: 'complete',
+    });
+    expect(state.songs[ids.blocked]!.reason).toMatch(/could not file the lyrics/);
+    for (const id of [ids.hindi, ids.japanese, ids.after]) {
+      const folder = state.songs[id]!.folder!;
+      expect(Buffer.byteLength(folder)).toBeLessThanOrEqual(255);
+      expect(readdirSync(path.join(out, folder))).toContain('transcript.txt');
+    }
+    // Cut on a character boundary: the folder is the start of the id, whole characters only.
+    expect(hindi.startsWith(state.songs[ids.hindi]!.folder!)).toBe(true);
+    expect(japanese.startsWith(state.songs[ids.japanese]!.folder!)).toBe(true);
+    expect(state.high_water_mark).toBe('2026-01-01T00:00:03.999Z');
+  });
+
+  it('keeps two long ids that are alike up to the cut in folders of their own', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'verse-catalogue-pull-'));
+    mkdirSync(out, { recursive: true });
+    const stem = 'गीत'.repeat(40);
+    const rows = ['a', 'b'].map((tail, i) => ({
+      job_id: `00000000-0000-4000-8000-00000000001${i}`,
+      external_id: `${stem}${tail}`,
+      status: 'complete',
+      stage: 'done',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: `2026-01-01T00:00:0${i + 1}.000Z`,
+    }));
+    handler = (req, res) => {
+      if (req.url?.startsWith('/api/v1/jobs?'))
+        return json(res, 200, { jobs: rows, has_more: false, next_cursor: null });
+      return json(res, 200, { job_id: req.url?.split('/').pop(), results: null });
+    };
+    const state: CatalogueState = {
+      version: 1,
+      base_url: baseUrl,
+      batch_size: 10,
+      high_water_mark: null,
+      split_batches: [],
+      songs: Object.fromEntries(rows.map((r) => [r.job_id, song(r.job_id, r.external_id)])),
+    };
+    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+    await pullCatalogue(
+      { api: client().api, state, progress: new Progress(state, true, quiet, quiet), save: () => {} },
+      { out, pollMs: 1, once: true, waitReview: false },
+    );
+    const folders = Object.values(state.songs).map((s) => s.folder);
+    expect(new Set(folders).size).toBe(2);
+    expect(readdirSync(out).sort()).toEqual([...folders].sort());
   });
 });
