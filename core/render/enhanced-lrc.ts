@@ -1,6 +1,6 @@
 /** Enhanced LRC: each line's [mm:ss.xx] followed by <mm:ss.xx> before every word (karaoke players). */
 
-import { renderLrc } from './lrc.ts';
+import { lrcDocument, lrcText } from './lrc.ts';
 import type { TimedLine, TrackInfo } from './timed-lines.ts';
 import { lrcTime } from './timing.ts';
 
@@ -8,8 +8,8 @@ export function renderEnhancedLrc(lines: TimedLine[], info: TrackInfo = {}): str
   const withWords = lines.map((l) => ({
     ...l,
     text: l.words?.length
-      ? `${l.words.map((w) => `<${lrcTime(w.start)}>${w.text}`).join(' ')} <${lrcTime(l.end)}>`
-      : l.text,
+      ? `${l.words.map((w) => `<${lrcTime(w.start)}>${lrcText(w.text)}`).join(' ')} <${lrcTime(l.end)}>`
+      : lrcText(l.text),
   }));
-  return renderLrc(withWords, info);
+  return lrcDocument(withWords, info);
 }

@@ -10,6 +10,7 @@
  */
 import type { LyricLine } from '../jobs/job.ts';
 import type { Section, SectionLabel } from '../jobs/sections.ts';
+import { writableLine } from '../text/characters.ts';
 import { type TimedLine, timedLines, type Variant } from './timed-lines.ts';
 
 export interface TtmlSong {
@@ -34,8 +35,9 @@ const SONG_PARTS: Record<SectionLabel, string> = {
 };
 
 const clock = (seconds: number) => `${Math.max(0, seconds).toFixed(3)}s`;
+/** Text as XML carries it: one line, no character XML 1.0 refuses (core/text/characters.ts), markup escaped. */
 const escapeXml = (text: string) =>
-  text
+  writableLine(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

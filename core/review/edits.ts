@@ -9,6 +9,7 @@
  */
 import { ApiError } from '../errors.ts';
 import type { LyricLine } from '../jobs/job.ts';
+import { hasUnwritableCharacters } from '../text/characters.ts';
 
 export interface ApprovalEdits {
   lines?: string[];
@@ -31,6 +32,7 @@ function stringArray(value: unknown, name: string): string[] | undefined {
     throw new ApiError('APR_002', `${name} must be an array of strings`);
   if (value.length === 0) throw new ApiError('APR_002', `${name} must not be empty; omit it to keep the lines`);
   if (value.length > MAX_LINES) throw new ApiError('APR_002', `${name} may hold at most ${MAX_LINES} lines`);
+  refuseUnwritable(value as string[], name);
   const lines = (value as string[]).map((line) => line.replace(/\s+/g, ' ').trim());
   if (lines.some((line) => line.length > MAX_LINE_CHARS))
     throw new ApiError('APR_002', `each line of ${name} may be at most ${MAX_LINE_CHARS} characters`);
@@ -42,6 +44,13 @@ function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw new ApiError('APR_002', 'the body must be a JSON object with optional lines and transliterated_lines');
   return body as Record<string, unknown>;
+}
+
+/** Lyrics end up in XML and timed files: a control character or a noncharacter has no place in them. */
+function refuseUnwritable(lines: readonly (string | null)[], name: string): void {
+  const at = lines.findIndex((line) => line !== null && hasUnwritableCharacters(line));
+  if (at >= 0)
+    throw new ApiError('APR_002', `${name}[${at}] contains a control character or a noncharacter (U+FFFE, U+FFFF)`);
 }
 
 /** Reads the optional JSON body; anything but {lines?, transliterated_lines?} string arrays is APR_002. */
@@ -74,6 +83,7 @@ const isSeconds = (v: unknown): v is number => typeof v === 'number' && Number.i
 export function parseEditorApprovalBody(body: unknown): ApprovalEdits {
   const b = bodyObject(body);
   const transliterated = nullableArray(b.transliterated_lines, 'transliterated_lines', isString);
+  if (transliterated) refuseUnwritable(transliterated, 'transliterated_lines');
   return {
     lines: stringArray(b.lines, 'lines'),
     transliterated_lines: transliterated?.map((t) => (t === null ? null : t.replace(/\s+/g, ' ').trim())),

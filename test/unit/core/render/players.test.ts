@@ -12,6 +12,7 @@ import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
 import { INSTRUMENTAL_CUE } from '../../../../core/render/instrumental.ts';
 import { outputFormat } from '../../../../core/render/outputs.ts';
 import type { Variant } from '../../../../core/render/timed-lines.ts';
+import { hasUnwritableCharacters } from '../../../../core/text/characters.ts';
 
 const line = (text: string, romanised: string, start: number, end: number): LyricLine => {
   const words = text.split(' ');
@@ -85,5 +86,52 @@ describe.each(['original', 'transliterated'] as const)('players read the %s file
       [ms(5), ms(25), INSTRUMENTAL_CUE],
       [ms(25), ms(27), textOf(lines[2]!, variant)],
     ]);
+  });
+});
+
+describe('lyrics that look like markup are read back as text', () => {
+  // Each line's first word carries what a reader of some format would parse.
+  const tricky = [
+    line('[00:01.00] उठो', '[00:01.00] utho', 1, 3),
+    line('<00:02.00>जागो अब', '<00:02.00>jāgo ab', 3.5, 5),
+    line('00:00:01,000 --> 00:00:09,000', '00:00:01,000 --> 00:00:09,000', 5.5, 7),
+    line('<b>bold</b> <font color="red">red</font>', '<b>bold</b> <font color="red">red</font>', 7.5, 9),
+    line('{\\an8}ऊपर', '{\\an8}upar', 9.5, 11),
+    line('nul\u0000 here\u000bnow', 'nul\u0000 here\u000bnow', 11.5, 13),
+  ];
+  const trickyJob = { language: 'Hindi', duration_seconds: 14, lines: tricky } as unknown as JobRecord;
+  const renderTricky = (type: string) => outputFormat(type)!.render(trickyJob, 'original');
+
+  it('LRC: one time per line, the text as sung, no control character', () => {
+    const text = renderTricky('lrc');
+    expect(hasUnwritableCharacters(text)).toBe(false);
+    const lyrics = parseLrc(text).flatMap((l) => (l.type === 'lyric' ? [[l.startMillisecond, l.content]] : []));
+    expect(lyrics.map(([at]) => at)).toEqual(tricky.map((l) => ms(l.start!)));
+    expect(lyrics[0]![1]).toBe('［00:01.00］ उठो');
+    expect(lyrics[5]![1]).toBe('nul here now');
+  });
+
+  it('enhanced LRC: a time per word and no other', () => {
+    const parsed = parseEnhanced(renderTricky('elrc'));
+    const words = parsed.flatMap((l) => (l.type === 'enhanced_lyric' ? l.words.filter((w) => w.content.trim()) : []));
+    expect(words.map((w) => w.startMillisecond)).toEqual(tricky.flatMap((l) => l.words!.map((w) => ms(w.start))));
+  });
+
+  it('SRT: one cue per line, no tags a player renders, no timing line in a cue', () => {
+    const cues = parseSubtitles(renderTricky('srt')).flatMap((n) => (n.type === 'cue' ? [n.data] : []));
+    expect(cues.map((c) => c.start)).toEqual(tricky.map((l) => ms(l.start!)));
+    for (const cue of cues) expect(cue.text).not.toMatch(/[<>]|-->|\{\\/);
+    expect(cues[3]!.text).toBe('＜b＞bold＜/b＞ ＜font color="red"＞red＜/font＞');
+  });
+
+  it('WebVTT: no parse error, one cue per line', () => {
+    const tree = new WebVTTParser().parse(renderTricky('vtt'), 'metadata');
+    expect(tree.errors).toEqual([]);
+    expect(tree.cues).toHaveLength(tricky.length);
+  });
+
+  it('words JSON and TTML carry no control character', () => {
+    expect(JSON.stringify(renderTricky('words'))).not.toMatch(/\\u0000|\\u000b/);
+    expect(hasUnwritableCharacters(renderTricky('ttml'))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
 import { outputFormat } from '../../../../core/render/outputs.ts';
 import type { Variant } from '../../../../core/render/timed-lines.ts';
+import { hasUnwritableCharacters } from '../../../../core/text/characters.ts';
 import { APPLE, parseTtml, TT, ttmlSchemaErrors } from '../../../support/ttml.ts';
 
 const line = (text: string, romanised: string, translation: string | null, start: number, end: number): LyricLine => {
@@ -99,6 +100,20 @@ describe.each(['original', 'transliterated'] as const)('the %s TTML', (variant) 
       ['kī', '1.667s'],
       ['dhūp', '2.333s'],
     ]);
+  });
+});
+
+describe('TTML of text that XML refuses', () => {
+  it('is still valid TTML1 when a line, a word or a translation holds NUL, an escape or U+FFFF', async () => {
+    const bad = [
+      line('दिल\u0000 मेरा', 'dil\u001b mērā', 'my\uffff heart', 1, 3),
+      line('फिर से', 'phir se', 'again\u0001', 4, 6),
+    ];
+    for (const variant of ['original', 'transliterated'] as const) {
+      const ttml = render(job('Hindi', bad), variant);
+      expect(hasUnwritableCharacters(ttml)).toBe(false);
+      expect(await ttmlSchemaErrors(ttml)).toEqual([]);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord, LyricLine } from '../../../../core/jobs/job.ts';
-import { editedLines, parseApprovalBody, planEdits } from '../../../../core/review/edits.ts';
+import { editedLines, parseApprovalBody, parseEditorApprovalBody, planEdits } from '../../../../core/review/edits.ts';
 import { checkReviewToken, mintReviewLink, reviewToken, reviewUrlOf } from '../../../../core/review/tokens.ts';
 import { codeOf } from '../../../support/errors.ts';
 
@@ -27,6 +27,26 @@ describe('approval bodies', () => {
       expect(codeOf(() => parseApprovalBody(body))).toBe('APR_002');
     },
   );
+});
+
+describe('approval text that would break a file', () => {
+  it.each([
+    ['NUL', { lines: ['la\u0000la'] }],
+    ['an escape', { lines: ['la \u001b[31mred'] }],
+    ['U+FFFF in a romanisation', { lines: ['a'], transliterated_lines: ['a\uffff'] }],
+    ['U+FFFE', { lines: ['\ufffe'] }],
+    ['a C1 control', { lines: ['a\u0085b'] }],
+    ['a lone surrogate', { lines: ['a\ud800'] }],
+  ])('refuses %s with APR_002', (_, body) => {
+    expect(codeOf(() => parseApprovalBody(body))).toBe('APR_002');
+    expect(codeOf(() => parseEditorApprovalBody(body))).toBe('APR_002');
+  });
+
+  it("refuses them in the editor's translations and romanisations too, and keeps tabs and line breaks as spaces", () => {
+    expect(codeOf(() => parseEditorApprovalBody({ translated_lines: ['my \u0007 song'] }))).toBe('APR_002');
+    expect(codeOf(() => parseEditorApprovalBody({ transliterated_lines: [null, 'x\u0000'] }))).toBe('APR_002');
+    expect(parseApprovalBody({ lines: ['a\tb\r\nc'] }).lines).toEqual(['a b c']);
+  });
 });
 
 describe('planning edits', () => {
