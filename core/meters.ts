@@ -6,10 +6,11 @@
 export const METERS = ['submit', 'read'] as const;
 export type MeterName = (typeof METERS)[number];
 /**
- * The API's meters; the studio's sign-in throttle (per client address and per account); and the
- * audio_url probes an organisation's submissions may make (per organisation, never refunded).
+ * The API's meters; the studio's sign-in throttle (per client address and per account); the
+ * audio_url probes an organisation's submissions may make (per organisation, never refunded); and
+ * the engine calls a review page or the studio makes for one job (per job).
  */
-export type MeterKind = MeterName | 'signin' | 'probe';
+export type MeterKind = MeterName | 'signin' | 'probe' | 'page';
 
 export const WINDOWS = [
   { name: 'minute', seconds: 60 },
@@ -40,6 +41,13 @@ export const SIGNIN_LIMITS = {
  * skipped, which the spec allows (a host that refuses HEAD), and an oversized file fails at fetch.
  */
 export const PROBE_LIMITS: MeterLimits = { minute: 60, hour: 600, day: 5000 };
+
+/**
+ * A fresh romanisation of edited lines from a review page or the studio, per job: a budget of its
+ * own, so a review link's holder spends nothing of the organisation's API quota. Enough for a
+ * reviewer editing line by line; far too little to use the engine as a free service.
+ */
+export const PAGE_LIMITS: MeterLimits = { minute: 30, hour: 300, day: 1000 };
 
 export function limitsFor(meter: MeterName, overrides: Record<string, number>): MeterLimits {
   const base = DEFAULT_LIMITS[meter];

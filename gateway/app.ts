@@ -103,9 +103,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       route.config = { ...route.config, auth: false };
       route.schema = { ...route.schema, hide: true };
     });
+    // The package's own CSP (hashes of its inline scripts), framed by nobody, and without
+    // upgrade-insecure-requests, which would break the page on a plain-http development gateway.
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff');
+      return payload;
+    });
     await docs.register(swaggerUi, {
       routePrefix: '/docs',
       uiConfig: { docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
     });
   });
 

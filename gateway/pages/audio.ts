@@ -66,6 +66,7 @@ export async function sendAudio(
   reply
     .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
     .type(await contentTypeOf(file));
   const range = parseRange(request.headers.range, size);
   if (range === 'invalid') return reply.status(416).header('content-range', `bytes */${size}`).send();

@@ -3,7 +3,7 @@ import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { findLanguage } from '../../core/languages.ts';
-import { limitsFor, type MeterName } from '../../core/meters.ts';
+import { limitsFor, type MeterKind, type MeterLimits, type MeterName, PAGE_LIMITS } from '../../core/meters.ts';
 import type { Meter } from '../../core/ports/meter.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
@@ -16,35 +16,44 @@ export async function jobOfPath(services: JobServices, jobId: string): Promise<J
   return UUID_PATTERN.test(jobId) ? services.jobs.get(jobId) : null;
 }
 
-/** What a page's engine call draws on: the job's organisation's read meter. */
+/** What a page's calls draw on: the job's own page budget, or (the studio's re-alignment) its organisation's meter. */
 export interface PageMetering {
   orgs: OrganisationStore;
   meter: Meter;
 }
 
-/**
- * Draws one unit of the organisation's read meter for a page's call to the engine (the review page
- * has no API key; its calls still count against the organisation that owns the job).
- */
+/** Takes one unit of a meter under `key`, or refuses with RATE_001; the caller may give it back. */
+async function drawOne(
+  meter: Meter,
+  key: string,
+  kind: MeterKind,
+  limits: MeterLimits,
+  what: string,
+): Promise<{ refund: () => Promise<void> }> {
+  const result = await meter.consume(key, kind, 1, limits);
+  if (!result.allowed) {
+    throw new ApiError('RATE_001', `Rate limit exceeded on ${what}. Retry in ${result.retryAfter} s.`, {
+      extra: { retry_after: result.retryAfter },
+      headers: { 'Retry-After': String(result.retryAfter) },
+    });
+  }
+  return { refund: () => meter.refund(key, kind, 1, result.at) };
+}
+
+/** Draws one unit of the organisation's meter for a studio call that is one of its API operations. */
 export async function drawForPage(
   metering: PageMetering,
   orgId: string,
   meter: MeterName,
 ): Promise<{ refund: () => Promise<void> }> {
   const org = await metering.orgs.getOrganisation(orgId);
-  const result = await metering.meter.consume(orgId, meter, 1, limitsFor(meter, org?.limits ?? {}));
-  if (!result.allowed) {
-    throw new ApiError('RATE_001', `Rate limit exceeded on the ${meter} meter. Retry in ${result.retryAfter} s.`, {
-      extra: { retry_after: result.retryAfter },
-      headers: { 'Retry-After': String(result.retryAfter) },
-    });
-  }
-  return { refund: () => metering.meter.refund(orgId, meter, 1, result.at) };
+  return drawOne(metering.meter, orgId, meter, limitsFor(meter, org?.limits ?? {}), `the ${meter} meter`);
 }
 
 /**
  * A fresh romanisation of the lines the reviewer just edited ({lines: string[]}, 1 to 20): only while
- * the job waits for its review (an approved job has nothing left to edit), metered as a read.
+ * the job waits for its review (an approved job has nothing left to edit), drawn from the job's own
+ * page budget (PAGE_LIMITS), never the organisation's API meters.
  */
 export async function romaniseEdited(
   services: JobServices,
@@ -57,6 +66,6 @@ export async function romaniseEdited(
     throw new ApiError('VAL_001', `lines: 1 to ${MAX_ROMANISE_LINES} strings`);
   if (job.lifecycle.review_gate === null)
     throw new ApiError('APR_001', 'The job is not waiting for review: there is nothing left to edit.');
-  await drawForPage(metering, job.org_id, 'read');
+  await drawOne(metering.meter, job.job_id, 'page', PAGE_LIMITS, "this job's editor budget");
   return { lines: await services.engine.romanise(findLanguage(job.language)!, lines) };
 }

@@ -26,7 +26,7 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
     .header('x-content-type-options', 'nosniff')
     .header(
       'content-security-policy',
-      "default-src 'self'; script-src 'self'; style-src 'self'; media-src 'self'; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     )
     .header('cache-control', 'private, no-store');
 }

@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNIN_LIMITS } from '../../core/meters.ts';
+import { PAGE_LIMITS, SIGNIN_LIMITS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { hashPassword } from '../../sinks/crypto/passwords.ts';
 import { wavTone } from '../support/audio.ts';
@@ -109,7 +109,7 @@ describe('studio sign-in', () => {
   });
 });
 
-describe('engine work from the pages counts against the organisation', () => {
+describe('engine work from the pages: its own budget for the review page, the organisation’s meters for the studio', () => {
   async function reviewJob(limits: Record<string, number> = {}) {
     const org = await testOrg(platform, { credits: 10, limits });
     pipeline.orgs.add(org.org_id);
@@ -133,20 +133,27 @@ describe('engine work from the pages counts against the organisation', () => {
       payload: { lines: ['an edited line'] },
     });
 
-  it('the review page’s romanise draws on the read meter, and stops once the job is approved', async () => {
-    const [first, second, third, limited] = await inOneMinute(async () => {
-      const { reviewUrl } = await reviewJob({ 'read.minute': 4 });
-      return [
-        await romanise(reviewUrl),
-        await romanise(reviewUrl),
-        await romanise(reviewUrl),
-        await romanise(reviewUrl),
+  it('the review page’s romanise spends a budget of its own per job, never the organisation’s read meter', async () => {
+    const { statuses, reads, otherJob } = await inOneMinute(async () => {
+      const { org, reviewUrl } = await reviewJob({ 'read.minute': 3 });
+      const statuses: number[] = [];
+      for (let i = 0; i <= PAGE_LIMITS.minute; i++) statuses.push((await romanise(reviewUrl)).statusCode);
+      // The organisation's own reads: one spent by reviewJob's GET, so two are left.
+      const reads = [
+        await app.inject({ url: '/api/v1/jobs', headers: org.auth }),
+        await app.inject({ url: '/api/v1/jobs', headers: org.auth }),
       ];
+      // Another job of the same organisation has a budget of its own.
+      const other = await reviewJob();
+      return { statuses, reads, otherJob: (await romanise(other.reviewUrl)).statusCode };
     });
-    expect([first!.statusCode, second!.statusCode, third!.statusCode]).toEqual([200, 200, 200]);
-    expect(limited!.statusCode).toBe(429);
-    expect(limited!.json().code).toBe('RATE_001');
+    expect(statuses.slice(0, -1)).toEqual(Array(PAGE_LIMITS.minute).fill(200));
+    expect(statuses.at(-1)).toBe(429);
+    expect(reads.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(otherJob).toBe(200);
+  });
 
+  it('the review page’s romanise stops once the job is approved', async () => {
     const other = await reviewJob();
     const approved = await app.inject({
       method: 'POST',

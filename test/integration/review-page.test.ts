@@ -56,8 +56,22 @@ describe('GET /review/{job_id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of ["script-src 'self'", "base-uri 'none'", "form-action 'self'", "object-src 'none'"])
+      expect(csp).toContain(directive);
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.body).toContain(FAKE_LINES[0]);
+  });
+
+  it('serves the API reference at /docs unframeable, with a CSP of its own', async () => {
+    const docs = await app.inject({ url: '/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['x-frame-options']).toBe('DENY');
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(docs.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it('answers 404 with no job data to a wrong token, and 410 once the link expired', async () => {
@@ -89,6 +103,7 @@ describe("the editor's calls", () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/wav');
     expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
     expect(whole.rawPayload.equals(song)).toBe(true);
     const part = await app.inject({ url: `${path}/audio?token=${token}`, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
