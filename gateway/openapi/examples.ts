@@ -50,6 +50,7 @@ export const job = {
   isrc: 'USABC2400001',
   second_opinion: { match_ratio: 1, suggestions: [], model: 'whisper-tiny.en' },
   alignment: { method: 'whisper-forced-alignment', flagged_lines: 0 },
+  degraded: [],
   results: {
     transcript: 'I walk alone in the rain tonight.',
     transliteration: 'I walk alone in the rain tonight.',
@@ -81,6 +82,7 @@ export const jobListRow = {
   downloads,
   second_opinion: { match_ratio: 1, suggestion_count: 0 },
   alignment: { method: 'whisper-forced-alignment', flagged_lines: 0 },
+  degraded_count: 0,
 };
 
 export const jobList = {

@@ -87,7 +87,8 @@ describe('verse serve (what make up ends with)', () => {
             const job = (await (
               await fetch(`${service.baseUrl}/api/v1/jobs/${id}`, { headers: auth })
             ).json()) as Polled;
-            return job.status === 'processing' ? null : job;
+            // Only a terminal state ends the wait (a 429 while polling is no answer).
+            return job.status === 'complete' || job.status === 'failed' ? job : null;
           },
           180_000,
           `job ${id} terminal`,
