@@ -8,18 +8,20 @@
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import type { Config } from '../config.ts';
+import { newUuid } from '../ids.ts';
 import { batchFinishedAt } from '../jobs/batch.ts';
 import type { PreviousPlace } from '../jobs/feed-filters.ts';
 import type { JobPatch, JobRecord } from '../jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../jobs/lifecycle.ts';
+import {
+  firstOutboxBucket,
+  lastStaleOutboxBucket,
+  OUTBOX_BUCKETS_PER_SWEEP,
+  OUTBOX_SWEEP_LEASE_MS,
+} from '../jobs/outbox-buckets.ts';
 import { isUnseenChange } from '../jobs/unseen-changes.ts';
 import type { Logger } from '../logger.ts';
-import {
-  ALIGNMENT_ALLOWANCE_MS,
-  OUTBOX_STALE_MS,
-  TRANSCRIPT_REVIEW_WAIT_MS,
-  TRANSCRIPTION_ALLOWANCE_MS,
-} from '../policy.ts';
+import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../policy.ts';
 import type { BatchStore } from '../ports/batches.ts';
 import type { JobFeed } from '../ports/feed.ts';
 import type { JobStore, OutboxEntry } from '../ports/jobs.ts';
@@ -102,6 +104,9 @@ function nextUpdatedAt(prev: Date): Date {
 }
 
 export class JobWriter {
+  /** Names this writer when it holds the outbox sweep's lease. */
+  private readonly sweeperId = newUuid();
+
   constructor(private readonly deps: WriterDeps) {}
 
   /**
@@ -118,14 +123,14 @@ export class JobWriter {
       return false;
     }
     const effects: SideEffect[] = ['submit', 'usage_created'];
-    await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
+    const owed = await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
     if (!(await this.deps.jobs.insert(job))) return false;
     try {
       await this.runEffects(job, null, effects);
     } catch (error) {
       throw new CreationIncompleteError(job.job_id, error);
     }
-    await this.deps.jobs.removeOutbox(job.job_id, job.version);
+    await this.deps.jobs.removeOutbox(owed);
     return true;
   }
 
@@ -174,13 +179,13 @@ export class JobWriter {
       const previous: PreviousPlace = { updated_at: prev.updated_at, status: prev.lifecycle.status };
       // The outbox brackets side effects; an unseen change without effects has none to owe.
       const bracketed = seen || effects.length > 0;
-      if (bracketed) await this.deps.jobs.addOutbox(jobId, next.version, effects, previous);
+      const owed = bracketed ? await this.deps.jobs.addOutbox(jobId, next.version, effects, previous) : null;
       if (!(await this.deps.jobs.replace(next, prev.version))) {
-        if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
+        if (owed) await this.deps.jobs.removeOutbox(owed);
         continue;
       }
       await this.runEffects(next, seen ? previous : null, effects, next.version, seen);
-      if (bracketed) await this.deps.jobs.removeOutbox(jobId, next.version);
+      if (owed) await this.deps.jobs.removeOutbox(owed);
       return { job: next, changed: true, effects };
     }
   }
@@ -203,14 +208,45 @@ export class JobWriter {
   }
 
   /**
-   * Redoes the side effects of changes a crash left unfinished. A change whose effects may have
-   * been missed by feed readers is re-stamped with a fresh updated_at first, so no sync loop that
-   * already passed its old position misses it.
+   * Redoes the side effects of changes a crash left unfinished, bucket by bucket from the sweep
+   * checkpoint (core/jobs/outbox-buckets.ts). A change whose effects may have been missed by feed
+   * readers is re-stamped with a fresh updated_at first, so no sync loop that already passed its old
+   * position misses it. An entry this sweep could not finish (another writer moved the job on, or a
+   * dependency failed) is owed again from now, so the checkpoint passes its bucket and nothing is
+   * left behind it.
    */
   async sweep(now = new Date()): Promise<number> {
+    const { jobs } = this.deps;
+    const lease = () => new Date(Math.max(Date.now(), now.getTime()) + OUTBOX_SWEEP_LEASE_MS);
+    const from = await jobs.claimOutboxSweep(this.sweeperId, now, lease(), firstOutboxBucket(now));
+    if (from === null) return 0;
+    const last = Math.min(lastStaleOutboxBucket(now), from + OUTBOX_BUCKETS_PER_SWEEP - 1);
     let redone = 0;
-    for (const entry of await this.staleOutbox(now)) if (await this.redo(entry)) redone++;
+    for (let bucket = from; bucket <= last; bucket++) {
+      for (const entry of await jobs.outboxBucket(bucket)) {
+        let done = false;
+        try {
+          done = await this.redo(entry);
+        } catch (error) {
+          this.deps.logger.warn({ err: error, job_id: entry.job_id, version: entry.version }, 'outbox redo failed');
+        }
+        if (done) redone++;
+        else await this.owedAgain(entry);
+      }
+      // Lost the lease (this sweep outlasted it): the sweeper that took it over walks on from the checkpoint.
+      if (!(await jobs.advanceOutboxSweep(this.sweeperId, bucket + 1, lease()))) break;
+    }
     return redone;
+  }
+
+  /**
+   * An entry still owed, written again in the current bucket, then cleared from its old place (in
+   * that order: a crash between leaves it owed twice, never not at all). Written again in the same
+   * millisecond it is the same entry, and stays.
+   */
+  private async owedAgain(entry: OutboxEntry): Promise<void> {
+    const again = await this.deps.jobs.addOutbox(entry.job_id, entry.version, entry.effects, entry.previous);
+    if (again.created_at.getTime() !== entry.created_at.getTime()) await this.deps.jobs.removeOutbox(entry);
   }
 
   /**
@@ -227,7 +263,7 @@ export class JobWriter {
       // Also drops the feed row the crashed change may have left at the position it moved from.
       await this.runEffects(touched.job, entry.previous, entry.effects as SideEffect[], entry.version);
     }
-    await this.deps.jobs.removeOutbox(entry.job_id, entry.version);
+    await this.deps.jobs.removeOutbox(entry);
     this.deps.logger.warn(
       { job_id: entry.job_id, version: entry.version, effects: entry.effects },
       'outbox entry redone',
@@ -235,9 +271,13 @@ export class JobWriter {
     return true;
   }
 
-  /** The outbox entries a sweep would redo now: older than OUTBOX_STALE_MS. */
-  staleOutbox(now = new Date()): Promise<OutboxEntry[]> {
-    return this.deps.jobs.outboxOlderThan(new Date(now.getTime() - OUTBOX_STALE_MS));
+  /** The outbox entries the next sweep would redo: those of the stale buckets from the checkpoint on. */
+  async staleOutbox(now = new Date()): Promise<OutboxEntry[]> {
+    const from = (await this.deps.jobs.outboxCheckpoint()) ?? firstOutboxBucket(now);
+    const last = Math.min(lastStaleOutboxBucket(now), from + OUTBOX_BUCKETS_PER_SWEEP - 1);
+    const out: OutboxEntry[] = [];
+    for (let bucket = from; bucket <= last; bucket++) out.push(...(await this.deps.jobs.outboxBucket(bucket)));
+    return out;
   }
 
   /**

@@ -23,9 +23,23 @@ export interface JobStore {
   getMany(jobIds: string[]): Promise<JobRecord[]>;
   /** Writes `next` only if the stored row is still at `expectedVersion`. */
   replace(next: JobRecord, expectedVersion: number): Promise<boolean>;
-  addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<void>;
-  removeOutbox(jobId: string, version: number): Promise<void>;
+  /** Records a change's effects as owed, in the outbox bucket of this moment (core/jobs/outbox-buckets.ts). */
+  addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<OutboxEntry>;
+  /** Clears one entry once its effects ran (or the change never landed). */
+  removeOutbox(entry: OutboxEntry): Promise<void>;
   /** The pending entry of one change, or null when its effects all ran. */
   outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null>;
-  outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]>;
+  /** The entries still in one outbox bucket. */
+  outboxBucket(bucket: number): Promise<OutboxEntry[]>;
+  /**
+   * The sweep checkpoint (the first bucket no sweep has finished) with the lease that lets one
+   * sweeper at a time walk from it. Returns the checkpoint when `owner` holds the lease until
+   * `until` (it was free, expired at `now`, or already `owner`'s); null while another sweeper
+   * holds it. `start`: the checkpoint to begin at if none was ever recorded.
+   */
+  claimOutboxSweep(owner: string, now: Date, until: Date, start: number): Promise<number | null>;
+  /** Moves the checkpoint to `bucket` and extends the lease, while `owner` still holds it; false once it does not. */
+  advanceOutboxSweep(owner: string, bucket: number, until: Date): Promise<boolean>;
+  /** The checkpoint as it stands (for the unswept gauge); null when none was ever recorded. */
+  outboxCheckpoint(): Promise<number | null>;
 }

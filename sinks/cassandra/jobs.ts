@@ -1,17 +1,19 @@
 /**
  * Jobs in Cassandra: the row by id, compare-and-set on `version`, and the outbox of pending side
- * effects.
+ * effects in time buckets (core/jobs/outbox-buckets.ts).
  */
 
 import type { PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
+import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
 
 type Row = Record<string, unknown>;
 
-const OUTBOX_SHARDS = 16;
+/** Partitions per outbox bucket. */
+const OUTBOX_SHARDS = 4;
 
 const json = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
 const date = (value: unknown): Date | null => (value instanceof Date ? value : null);
@@ -22,7 +24,7 @@ export function outboxShard(jobId: string): number {
   return Math.abs(h) % OUTBOX_SHARDS;
 }
 
-const outboxEntryOf = (row: Row): OutboxEntry => ({
+export const outboxEntryOf = (row: Row): OutboxEntry => ({
   job_id: String(row.job_id),
   version: row.version as number,
   effects: JSON.parse(row.effects as string) as string[],
@@ -145,8 +147,24 @@ function columns(job: JobRecord): Record<string, unknown> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export interface JobStoreOptions {
+  /** The clock outbox entries are stamped by (a benchmark moves it through simulated days). */
+  now?: () => Date;
+  /** Names the sweep checkpoint: one per outbox walk (a test walks its own). */
+  sweep?: string;
+}
+
 export class CassandraJobStore implements JobStore {
-  constructor(private readonly db: CassandraClient) {}
+  private readonly now: () => Date;
+  private readonly sweep: string;
+
+  constructor(
+    private readonly db: CassandraClient,
+    options: JobStoreOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.sweep = options.sweep ?? 'sweep';
+  }
 
   async insert(job: JobRecord): Promise<boolean> {
     const cols = columns(job);
@@ -175,50 +193,147 @@ export class CassandraJobStore implements JobStore {
     return (await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion])).wasApplied();
   }
 
-  async addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<void> {
-    await this.db.execute(
-      'INSERT INTO job_outbox (shard, job_id, version, effects, created_at, previous_updated_at, previous_status) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  /**
+   * The entry goes into its bucket's partition (one of OUTBOX_SHARDS, so a bucket's writes spread
+   * over replicas) and into the job's own index, which finds it by change (outboxEntry).
+   */
+  async addOutbox(
+    jobId: string,
+    version: number,
+    effects: string[],
+    previous: PreviousPlace | null,
+  ): Promise<OutboxEntry> {
+    const entry: OutboxEntry = { job_id: jobId, version, effects, created_at: this.now(), previous };
+    await this.writeOutbox(entry);
+    return entry;
+  }
+
+  /** Writes an entry at its own created_at (migration 009 moves older entries with it). */
+  async writeOutbox(entry: OutboxEntry): Promise<void> {
+    const { job_id: jobId, version, effects, previous } = entry;
+    const bucket = outboxBucketOf(entry.created_at);
+    await this.db.batch(
       [
-        outboxShard(jobId),
-        jobId,
-        version,
-        JSON.stringify(effects),
-        new Date(),
-        previous?.updated_at ?? null,
-        previous?.status ?? null,
+        {
+          query:
+            'INSERT INTO job_outbox_entries (bucket, shard, job_id, version, created_at, effects, previous_updated_at, previous_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          params: [
+            bucket,
+            outboxShard(jobId),
+            jobId,
+            version,
+            entry.created_at,
+            JSON.stringify(effects),
+            previous?.updated_at ?? null,
+            previous?.status ?? null,
+          ],
+        },
+        {
+          query: 'INSERT INTO job_outbox_index (job_id, version, created_at) VALUES (?, ?, ?)',
+          params: [jobId, version, entry.created_at],
+        },
       ],
+      { prepare: true, logged: false },
     );
   }
 
-  async removeOutbox(jobId: string, version: number): Promise<void> {
-    await this.db.execute('DELETE FROM job_outbox WHERE shard = ? AND job_id = ? AND version = ?', [
-      outboxShard(jobId),
-      jobId,
-      version,
-    ]);
+  /** Both deletions land where nothing reads again: a bucket behind the checkpoint, or the job's own index. */
+  async removeOutbox(entry: OutboxEntry): Promise<void> {
+    await this.db.batch(
+      [
+        {
+          query:
+            'DELETE FROM job_outbox_entries WHERE bucket = ? AND shard = ? AND job_id = ? AND version = ? AND created_at = ?',
+          params: [
+            outboxBucketOf(entry.created_at),
+            outboxShard(entry.job_id),
+            entry.job_id,
+            entry.version,
+            entry.created_at,
+          ],
+        },
+        {
+          query: 'DELETE FROM job_outbox_index WHERE job_id = ? AND version = ? AND created_at = ?',
+          params: [entry.job_id, entry.version, entry.created_at],
+        },
+      ],
+      { prepare: true, logged: false },
+    );
   }
 
   /** The pending entry of one change, or null when its effects all ran. */
   async outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null> {
-    const row = (
-      await this.db.execute('SELECT * FROM job_outbox WHERE shard = ? AND job_id = ? AND version = ?', [
-        outboxShard(jobId),
-        jobId,
-        version,
-      ])
-    ).first();
-    return row ? outboxEntryOf(row) : null;
+    const places = await this.db.execute('SELECT created_at FROM job_outbox_index WHERE job_id = ? AND version = ?', [
+      jobId,
+      version,
+    ]);
+    for (const place of places.rows) {
+      const createdAt = place.created_at as Date;
+      const row = (
+        await this.db.execute(
+          'SELECT * FROM job_outbox_entries WHERE bucket = ? AND shard = ? AND job_id = ? AND version = ? AND created_at = ?',
+          [outboxBucketOf(createdAt), outboxShard(jobId), jobId, version, createdAt],
+        )
+      ).first();
+      if (row) return outboxEntryOf(row);
+    }
+    return null;
   }
 
-  async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
+  async outboxBucket(bucket: number): Promise<OutboxEntry[]> {
     const out: OutboxEntry[] = [];
     for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-      const rows = (await this.db.execute('SELECT * FROM job_outbox WHERE shard = ?', [shard])).rows;
-      for (const r of rows) {
-        if ((r.created_at as Date).getTime() > cutoff.getTime()) continue;
-        out.push(outboxEntryOf(r));
-      }
+      const rows = await this.db.execute('SELECT * FROM job_outbox_entries WHERE bucket = ? AND shard = ?', [
+        bucket,
+        shard,
+      ]);
+      out.push(...rows.rows.map(outboxEntryOf));
     }
     return out;
+  }
+
+  async outboxCheckpoint(): Promise<number | null> {
+    const row = await this.sweepRow();
+    return row ? row.bucket : null;
+  }
+
+  private async sweepRow(): Promise<{ bucket: number; owner: string | null; lease_until: Date } | null> {
+    const row = (
+      await this.db.execute('SELECT bucket, owner, lease_until FROM job_outbox_checkpoint WHERE name = ?', [this.sweep])
+    ).first();
+    // A bigint reads back as a Long.
+    return row
+      ? {
+          bucket: Number(String(row.bucket)),
+          owner: (row.owner as string | null) ?? null,
+          lease_until: (row.lease_until as Date | null) ?? new Date(0),
+        }
+      : null;
+  }
+
+  async claimOutboxSweep(owner: string, now: Date, until: Date, start: number): Promise<number | null> {
+    const row = await this.sweepRow();
+    if (!row) {
+      const created = await this.db.execute(
+        'INSERT INTO job_outbox_checkpoint (name, bucket, owner, lease_until) VALUES (?, ?, ?, ?) IF NOT EXISTS',
+        [this.sweep, start, owner, until],
+      );
+      return created.wasApplied() ? start : null;
+    }
+    if (row.owner !== owner && row.lease_until.getTime() > now.getTime()) return null;
+    // Taken only as it was read: of two sweepers that both saw the lease lapse, one gets it.
+    const taken = await this.db.execute(
+      'UPDATE job_outbox_checkpoint SET owner = ?, lease_until = ? WHERE name = ? IF owner = ? AND bucket = ?',
+      [owner, until, this.sweep, row.owner, row.bucket],
+    );
+    return taken.wasApplied() ? row.bucket : null;
+  }
+
+  async advanceOutboxSweep(owner: string, bucket: number, until: Date): Promise<boolean> {
+    const moved = await this.db.execute(
+      'UPDATE job_outbox_checkpoint SET bucket = ?, lease_until = ? WHERE name = ? IF owner = ?',
+      [bucket, until, this.sweep, owner],
+    );
+    return moved.wasApplied();
   }
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Config } from '../../core/config.ts';
 import { type CassandraClient, createCassandraClient, keyspaceOf } from './client.ts';
 import { backfillFilterFeeds, renderListRows } from './feed-backfill.ts';
+import { moveOutboxIntoBuckets } from './outbox-move.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../ops/migrations');
 
@@ -19,6 +20,7 @@ const DATA_STEPS: Record<
 > = {
   '006_feed_filters': backfillFilterFeeds,
   '007_rendered_list_rows': renderListRows,
+  '009_outbox_buckets': moveOutboxIntoBuckets,
 };
 
 export function splitStatements(cql: string): string[] {

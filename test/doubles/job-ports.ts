@@ -5,6 +5,7 @@
  */
 import { type FeedFilter, filtersOf, type PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
+import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
 import type { BatchRecord, BatchStore } from '../../core/ports/batches.ts';
 import type { FeedPosition, FeedRow, JobFeed, ListedFeedRow } from '../../core/ports/feed.ts';
@@ -14,10 +15,14 @@ import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
 import type { UsageDelta, UsageLedger } from '../../core/ports/usage.ts';
 
 const copy = <T>(value: T): T => structuredClone(value);
+const outboxKey = (e: OutboxEntry) => `${e.job_id}:${e.version}:${e.created_at.getTime()}`;
 
 export class MemoryJobStore implements JobStore {
   readonly rows = new Map<string, JobRecord>();
+  /** Entries by change and the moment they were written, as the buckets hold them. */
   readonly outbox = new Map<string, OutboxEntry>();
+  /** The sweep checkpoint and its lease. */
+  private sweep: { bucket: number; owner: string; until: Date } | null = null;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
@@ -38,23 +43,44 @@ export class MemoryJobStore implements JobStore {
     this.rows.set(next.job_id, copy(next));
     return true;
   }
-  async addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<void> {
-    this.outbox.set(`${jobId}:${version}`, {
+  async addOutbox(
+    jobId: string,
+    version: number,
+    effects: string[],
+    previous: PreviousPlace | null,
+  ): Promise<OutboxEntry> {
+    const entry = {
       job_id: jobId,
       version,
       effects: [...effects],
       created_at: this.now(),
       previous: previous && { ...previous },
-    });
+    };
+    this.outbox.set(outboxKey(entry), entry);
+    return copy(entry);
   }
-  async removeOutbox(jobId: string, version: number): Promise<void> {
-    this.outbox.delete(`${jobId}:${version}`);
+  async removeOutbox(entry: OutboxEntry): Promise<void> {
+    this.outbox.delete(outboxKey(entry));
   }
   async outboxEntry(jobId: string, version: number): Promise<OutboxEntry | null> {
-    return this.outbox.get(`${jobId}:${version}`) ?? null;
+    const entry = [...this.outbox.values()].find((e) => e.job_id === jobId && e.version === version);
+    return entry ? copy(entry) : null;
   }
-  async outboxOlderThan(cutoff: Date): Promise<OutboxEntry[]> {
-    return [...this.outbox.values()].filter((e) => e.created_at.getTime() <= cutoff.getTime());
+  async outboxBucket(bucket: number): Promise<OutboxEntry[]> {
+    return [...this.outbox.values()].filter((e) => outboxBucketOf(e.created_at) === bucket).map(copy);
+  }
+  async outboxCheckpoint(): Promise<number | null> {
+    return this.sweep?.bucket ?? null;
+  }
+  async claimOutboxSweep(owner: string, now: Date, until: Date, start: number): Promise<number | null> {
+    if (this.sweep && this.sweep.owner !== owner && +this.sweep.until > +now) return null;
+    this.sweep = { bucket: this.sweep?.bucket ?? start, owner, until };
+    return this.sweep.bucket;
+  }
+  async advanceOutboxSweep(owner: string, bucket: number, until: Date): Promise<boolean> {
+    if (this.sweep?.owner !== owner) return false;
+    this.sweep = { bucket, owner, until };
+    return true;
   }
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CreationIncompleteError, JobWriter } from '../../../../core/app/job-writer.ts';
 import { newUuid } from '../../../../core/ids.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
+import { OUTBOX_BUCKET_MS } from '../../../../core/jobs/outbox-buckets.ts';
 import { OUTBOX_STALE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../../../core/policy.ts';
 import {
   MemoryBatchStore,
@@ -58,7 +59,8 @@ function ports(failAtCall = 0) {
 
 const newJob = unitJobRecord;
 
-const later = () => new Date(Date.now() + OUTBOX_STALE_MS + 1000);
+/** When an entry written now is stale, and its whole bucket with it. */
+const later = () => new Date(Date.now() + OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + 1000);
 const transcribed = (at = new Date()) => ({
   patch: { duration_seconds: 12.5, transcription_started_at: at, transcription_attempt: 1 },
   event: { type: 'transcript_ready' as const, at },
