@@ -21,6 +21,21 @@ export const TRANSCRIPT_REVIEW_WAIT_MS = 8 * DAY_MS;
 /** An outbox entry older than this was orphaned by a crash, and a sweep redoes its effects. */
 export const OUTBOX_STALE_MS = 10_000;
 
+// Retention: what grows with traffic is kept this long from when it was written, then expires.
+
+/** Delivery attempts, as GET /webhooks/deliveries lists them. */
+export const DELIVERY_RETENTION_MS = 30 * DAY_MS;
+/**
+ * A webhook event (the exact bytes every attempt and a dead-letter replay send), its attempts and
+ * its dead letter, outstanding or cleared: a dead letter can be replayed this long after its event.
+ */
+export const WEBHOOK_EVENT_RETENTION_MS = 90 * DAY_MS;
+/**
+ * Which job already counted towards which usage total, so a redone effect is not counted twice:
+ * far longer than any effect is redone late (the sweeper redoes within seconds of a crash).
+ */
+export const USAGE_LEDGER_RETENTION_MS = 30 * DAY_MS;
+
 // Sizes (spec, Limits).
 
 /** Multipart upload ceiling: "about 4.5 MB". */

@@ -4,8 +4,10 @@
  * successful delivery cannot both claim it.
  */
 
+import { WEBHOOK_EVENT_RETENTION_MS } from '../../core/policy.ts';
 import type { DeadLetter, DeadLetterScan, DeadLetters, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
+import { ttlSeconds } from './retention.ts';
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +39,7 @@ export class CassandraDeadLetters implements DeadLetters {
   async create(d: DeadLetter): Promise<void> {
     const result = await this.db.execute(
       `INSERT INTO webhook_dead_letters (id, org_id, event_id, job_id, batch_id, event, webhook_url, attempts,
-         last_status_code, last_error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS`,
+         last_status_code, last_error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?`,
       [
         d.id,
         d.org_id,
@@ -50,19 +52,22 @@ export class CassandraDeadLetters implements DeadLetters {
         d.last_status_code,
         d.last_error,
         d.created_at,
+        ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, d.created_at),
       ],
     );
     const stored = result.wasApplied() ? d : ((await this.get(d.id)) ?? d);
     // Index rows are plain upserts of the stored record's keys, so a retry after a crash completes them.
+    const ttl = ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, stored.created_at);
     await Promise.all([
-      this.db.execute('INSERT INTO webhook_dead_letters_by_org (org_id, created_at, id) VALUES (?, ?, ?)', [
+      this.db.execute('INSERT INTO webhook_dead_letters_by_org (org_id, created_at, id) VALUES (?, ?, ?) USING TTL ?', [
         stored.org_id,
         stored.created_at,
         stored.id,
+        ttl,
       ]),
       this.db.execute(
-        'INSERT INTO webhook_dead_letters_by_subject (org_id, subject_id, event, id) VALUES (?, ?, ?, ?)',
-        [stored.org_id, subjectOf(stored), stored.event, stored.id],
+        'INSERT INTO webhook_dead_letters_by_subject (org_id, subject_id, event, id) VALUES (?, ?, ?, ?) USING TTL ?',
+        [stored.org_id, subjectOf(stored), stored.event, stored.id, ttl],
       ),
     ]);
   }
@@ -74,9 +79,12 @@ export class CassandraDeadLetters implements DeadLetters {
 
   /** Clears an outstanding dead letter; false when it was already cleared. */
   async resolve(id: string, at: Date): Promise<boolean> {
+    const letter = await this.get(id);
+    if (!letter) return false;
+    // Expires with the record it clears, not a retention period after the clearing.
     const result = await this.db.execute(
-      "UPDATE webhook_dead_letters SET resolved_at = ?, resolved_via = 'replay' WHERE id = ? IF resolved_at = null",
-      [at, id],
+      "UPDATE webhook_dead_letters USING TTL ? SET resolved_at = ?, resolved_via = 'replay' WHERE id = ? IF resolved_at = null",
+      [ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, letter.created_at, at), at, id],
     );
     return result.wasApplied();
   }

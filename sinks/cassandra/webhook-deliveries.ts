@@ -5,8 +5,10 @@
  */
 
 import { dayOf } from '../../core/jobs/feed-days.ts';
+import { DELIVERY_RETENTION_MS } from '../../core/policy.ts';
 import type { DeliveryLog, DeliveryRecord, DeliveryScan, ListPosition, ScanResult } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
+import { ttlSeconds } from './retention.ts';
 
 const SLICE = 200;
 
@@ -30,11 +32,16 @@ export class CassandraDeliveryLog implements DeliveryLog {
 
   async record(d: DeliveryRecord): Promise<void> {
     const day = dayOf(d.delivered_at);
+    const ttl = ttlSeconds(DELIVERY_RETENTION_MS, d.delivered_at);
     await Promise.all([
-      this.db.execute('INSERT INTO webhook_delivery_days (org_id, day) VALUES (?, ?)', [d.org_id, day]),
+      this.db.execute('INSERT INTO webhook_delivery_days (org_id, day) VALUES (?, ?) USING TTL ?', [
+        d.org_id,
+        day,
+        ttl,
+      ]),
       this.db.execute(
         `INSERT INTO webhook_deliveries (org_id, day, delivered_at, id, job_id, event, webhook_url, attempt, status_code, success, error)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?`,
         [
           d.org_id,
           day,
@@ -47,6 +54,7 @@ export class CassandraDeliveryLog implements DeliveryLog {
           d.status_code,
           d.success,
           d.error,
+          ttl,
         ],
       ),
     ]);

@@ -4,8 +4,11 @@
  * under the same webhook-id; an attempt's outcome is written once, so a redelivered retry message
  * finds it and does not send again.
  */
+
+import { WEBHOOK_EVENT_RETENTION_MS } from '../../core/policy.ts';
 import type { AttemptOutcome, WebhookEvent, WebhookEvents } from '../../core/ports/webhooks.ts';
 import type { CassandraClient } from './client.ts';
+import { ttlSeconds } from './retention.ts';
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +35,7 @@ export class CassandraWebhookEvents implements WebhookEvents {
   async putIfAbsent(event: WebhookEvent): Promise<WebhookEvent> {
     const result = await this.db.execute(
       `INSERT INTO webhook_events (event_id, org_id, event, job_id, batch_id, key_id, webhook_url, payload, retry, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?`,
       [
         event.event_id,
         event.org_id,
@@ -44,6 +47,7 @@ export class CassandraWebhookEvents implements WebhookEvents {
         event.payload,
         event.retry,
         event.created_at,
+        ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, event.created_at),
       ],
     );
     if (result.wasApplied()) return event;
@@ -58,7 +62,12 @@ export class CassandraWebhookEvents implements WebhookEvents {
   }
 
   async markDelivered(eventId: string, at: Date): Promise<void> {
-    await this.db.execute('UPDATE webhook_events SET delivered_at = ? WHERE event_id = ?', [at, eventId]);
+    // Delivered within the retry schedule of the event's creation: the cell outlives the row by that at most.
+    await this.db.execute('UPDATE webhook_events USING TTL ? SET delivered_at = ? WHERE event_id = ?', [
+      ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, at),
+      at,
+      eventId,
+    ]);
   }
 
   async attempt(eventId: string, attempt: number): Promise<AttemptOutcome | null> {
@@ -82,7 +91,7 @@ export class CassandraWebhookEvents implements WebhookEvents {
   async recordAttempt(eventId: string, attempt: number, outcome: AttemptOutcome): Promise<AttemptOutcome> {
     const result = await this.db.execute(
       `INSERT INTO webhook_event_attempts (event_id, attempt, delivery_id, success, status_code, error, delivered_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS`,
+       VALUES (?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS USING TTL ?`,
       [
         eventId,
         attempt,
@@ -91,6 +100,7 @@ export class CassandraWebhookEvents implements WebhookEvents {
         outcome.status_code,
         outcome.error,
         outcome.delivered_at,
+        ttlSeconds(WEBHOOK_EVENT_RETENTION_MS, outcome.delivered_at),
       ],
     );
     if (result.wasApplied()) return outcome;
