@@ -10,6 +10,7 @@ import type { Config } from '../../core/config.ts';
 import { type CassandraClient, createCassandraClient, keyspaceOf } from './client.ts';
 import { backfillFilterFeeds, renderListRows } from './feed-backfill.ts';
 import { moveOutboxIntoBuckets } from './outbox-move.ts';
+import { moveUsageIntoShards } from './usage-move.ts';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../ops/migrations');
 
@@ -21,6 +22,7 @@ const DATA_STEPS: Record<
   '006_feed_filters': backfillFilterFeeds,
   '007_rendered_list_rows': renderListRows,
   '009_outbox_buckets': moveOutboxIntoBuckets,
+  '011_usage_shards': moveUsageIntoShards,
 };
 
 export function splitStatements(cql: string): string[] {

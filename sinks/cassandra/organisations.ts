@@ -9,6 +9,7 @@ import {
   type Scope,
 } from '../../core/tenancy.ts';
 import type { CassandraClient } from './client.ts';
+import { afterLostRace } from './contention.ts';
 
 type Row = Record<string, unknown>;
 
@@ -93,30 +94,42 @@ export class CassandraOrganisationStore implements OrganisationStore {
   }
 
   async addCredits(orgId: string, n: number): Promise<number> {
-    for (;;) {
-      const org = await this.getOrganisation(orgId);
-      if (!org) throw new Error(`no organisation ${orgId}`);
-      const next = org.credits + n;
-      const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
-        next,
-        orgId,
-        org.credits,
-      ]);
-      if (result.wasApplied()) return next;
+    const org = await this.getOrganisation(orgId);
+    if (!org) throw new Error(`no organisation ${orgId}`);
+    let balance = org.credits;
+    for (let attempt = 1; ; attempt++) {
+      const refused = await this.setCredits(orgId, balance, balance + n);
+      if (refused === null) return balance + n;
+      balance = refused;
+      await afterLostRace(attempt);
     }
   }
 
+  /** Never below zero: the balance is checked and taken in one compare-and-set. */
   async spendCredits(orgId: string, n: number): Promise<boolean> {
-    for (;;) {
-      const org = await this.getOrganisation(orgId);
-      if (!org || org.credits <= 0 || org.credits < n) return false;
-      const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
-        org.credits - n,
-        orgId,
-        org.credits,
-      ]);
-      if (result.wasApplied()) return true;
+    const org = await this.getOrganisation(orgId);
+    if (!org) return false;
+    let balance = org.credits;
+    for (let attempt = 1; ; attempt++) {
+      if (balance <= 0 || balance < n) return false;
+      const refused = await this.setCredits(orgId, balance, balance - n);
+      if (refused === null) return true;
+      balance = refused;
+      await afterLostRace(attempt);
     }
+  }
+
+  /**
+   * Moves the balance from `from` to `to`; null when it did, else the balance another writer set
+   * meanwhile (the refused compare-and-set reports it, so the next try needs no read).
+   */
+  private async setCredits(orgId: string, from: number, to: number): Promise<number | null> {
+    const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
+      to,
+      orgId,
+      from,
+    ]);
+    return result.wasApplied() ? null : Number(result.first()?.credits ?? 0);
   }
 
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {

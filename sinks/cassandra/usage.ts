@@ -1,11 +1,32 @@
-/** Usage counters per organisation: one partition holds every metric, so GET /usage is one read. */
+/**
+ * Usage per organisation: exact totals (jobs, duration, completed jobs, per language) over a few
+ * shards with the ledger that makes each job's delta count once, and the api_calls counter.
+ */
 
+import { USAGE_LEDGER_RETENTION_MS } from '../../core/policy.ts';
 import type { UsageDelta, UsageLedger, UsageStore } from '../../core/ports/usage.ts';
 import type { Usage } from '../../schemas/generated/api/usage.ts';
 import type { CassandraClient } from './client.ts';
+import { afterLostRace } from './contention.ts';
 
 const LANGUAGE_PREFIX = 'language:';
-const LEDGER_TTL_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Each organisation's totals are split over this many partitions, a job's deltas always to the same
+ * one: a busy organisation's compare-and-sets spread over them, and so do its ledger rows (a day's
+ * jobs times their metrics, kept for the ledger's retention), so no partition grows past a few MB.
+ * GET /usage reads them all in one query and adds them up.
+ */
+export const USAGE_SHARDS = 16;
+const ALL_SHARDS = Array.from({ length: USAGE_SHARDS }, (_, i) => i);
+
+export function usageShardOf(jobId: string): number {
+  let h = 0;
+  for (const c of jobId) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return Math.abs(h) % USAGE_SHARDS;
+}
+
+const LEDGER_TTL_SECONDS = Math.ceil(USAGE_LEDGER_RETENTION_MS / 1000);
 
 /** How long API calls are tallied in memory before they are written, one update per organisation. */
 export const API_CALL_FLUSH_MS = 1000;
@@ -80,55 +101,63 @@ export class CassandraUsageStore implements UsageStore, UsageLedger {
 
   /**
    * Adds `amount` to a total unless this job already did: the total's compare-and-set and the
-   * ledger row's insert are one conditional batch on one partition, so they happen together or not.
+   * ledger row's insert are one conditional batch on the job's shard of the organisation's totals,
+   * so they happen together or not. A lost race (another delta on the same shard) tries again
+   * after a short jittered wait, from the value the refusal reported.
    */
   async apply(delta: UsageDelta): Promise<void> {
+    const shard = usageShardOf(delta.jobId);
     // '~' sorts after every total name, so GET /usage reads the totals without the ledger.
     const ledger = `~ledger:${delta.jobId}:${delta.metric}`;
-    for (;;) {
-      const current = (
-        await this.db.execute('SELECT value FROM usage_totals WHERE org_id = ? AND name = ?', [
-          delta.orgId,
-          delta.metric,
-        ])
-      ).first();
-      const totalUpdate = current
-        ? {
-            query: 'UPDATE usage_totals SET value = ? WHERE org_id = ? AND name = ? IF value = ?',
-            params: [Number(current.value) + delta.amount, delta.orgId, delta.metric, current.value],
-          }
-        : {
-            query: 'INSERT INTO usage_totals (org_id, name, value) VALUES (?, ?, ?) IF NOT EXISTS',
-            params: [delta.orgId, delta.metric, delta.amount],
-          };
+    let current: unknown = (
+      await this.db.execute('SELECT value FROM usage_shards WHERE org_id = ? AND shard = ? AND name = ?', [
+        delta.orgId,
+        shard,
+        delta.metric,
+      ])
+    ).first()?.value;
+    for (let attempt = 1; ; attempt++) {
+      const totalUpdate =
+        current === undefined || current === null
+          ? {
+              query: 'INSERT INTO usage_shards (org_id, shard, name, value) VALUES (?, ?, ?, ?) IF NOT EXISTS',
+              params: [delta.orgId, shard, delta.metric, delta.amount],
+            }
+          : {
+              query: 'UPDATE usage_shards SET value = ? WHERE org_id = ? AND shard = ? AND name = ? IF value = ?',
+              params: [Number(current) + delta.amount, delta.orgId, shard, delta.metric, current],
+            };
       const result = await this.db.batch(
         [
           totalUpdate,
           {
-            query: `INSERT INTO usage_totals (org_id, name, value) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ${LEDGER_TTL_SECONDS}`,
-            params: [delta.orgId, ledger, delta.amount],
+            query:
+              'INSERT INTO usage_shards (org_id, shard, name, value) VALUES (?, ?, ?, ?) IF NOT EXISTS USING TTL ?',
+            params: [delta.orgId, shard, ledger, delta.amount, LEDGER_TTL_SECONDS],
           },
         ],
         { prepare: true },
       );
       if (result.wasApplied()) return;
-      const seen = await this.db.execute('SELECT value FROM usage_totals WHERE org_id = ? AND name = ?', [
-        delta.orgId,
-        ledger,
-      ]);
-      if (seen.first()) return; // counted before
+      // A refused conditional batch returns the rows its conditions saw: the ledger row, when this
+      // job counted before, and the total as it stands.
+      const seen = new Map(result.rows.map((row) => [row.name as string, row.value]));
+      if (seen.has(ledger)) return;
+      current = seen.get(delta.metric);
+      await afterLostRace(attempt);
     }
   }
 
   async get(orgId: string): Promise<Usage> {
     const [counters, totals] = await Promise.all([
       this.db.execute('SELECT metric, value FROM usage_counters WHERE org_id = ?', [orgId]),
-      this.db.execute("SELECT name, value FROM usage_totals WHERE org_id = ? AND name < '~'", [orgId]),
+      this.db.execute("SELECT name, value FROM usage_shards WHERE org_id = ? AND shard IN ? AND name < '~'", [
+        orgId,
+        ALL_SHARDS,
+      ]),
     ]);
-    const metric = new Map([
-      ...counters.rows.map((r): [string, number] => [r.metric as string, Number(r.value)]),
-      ...totals.rows.map((r): [string, number] => [r.name as string, Number(r.value)]),
-    ]);
+    const metric = new Map(counters.rows.map((r): [string, number] => [r.metric as string, Number(r.value)]));
+    for (const r of totals.rows) metric.set(r.name as string, (metric.get(r.name as string) ?? 0) + Number(r.value));
     const jobsByLanguage: Record<string, number> = {};
     for (const [name, value] of metric) {
       if (name.startsWith(LANGUAGE_PREFIX)) jobsByLanguage[name.slice(LANGUAGE_PREFIX.length)] = value;
