@@ -17,6 +17,7 @@ import {
   firstOutboxBucket,
   lastStaleOutboxBucket,
   OUTBOX_BUCKETS_PER_SWEEP,
+  OUTBOX_CHECKPOINT_EVERY,
   OUTBOX_SWEEP_LEASE_MS,
 } from '../jobs/outbox-buckets.ts';
 import { isUnseenChange } from '../jobs/unseen-changes.ts';
@@ -233,8 +234,11 @@ export class JobWriter {
         if (done) redone++;
         else await this.owedAgain(entry);
       }
-      // Lost the lease (this sweep outlasted it): the sweeper that took it over walks on from the checkpoint.
-      if (!(await jobs.advanceOutboxSweep(this.sweeperId, bucket + 1, lease()))) break;
+      // The checkpoint moves at the end of the walk and every so many buckets of a long one (a crash
+      // walks those again: redoing is idempotent). Lost the lease, this sweep outlasted it: the
+      // sweeper that took it over walks on from the checkpoint.
+      const due = bucket === last || (bucket + 1 - from) % OUTBOX_CHECKPOINT_EVERY === 0;
+      if (due && !(await jobs.advanceOutboxSweep(this.sweeperId, bucket + 1, lease()))) break;
     }
     return redone;
   }

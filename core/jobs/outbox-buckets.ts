@@ -22,6 +22,9 @@ export const OUTBOX_BUCKET_MS = 5_000;
  */
 export const OUTBOX_BUCKETS_PER_SWEEP = 720;
 
+/** A long walk (a sweeper catching up) records its progress every this many buckets (five minutes' worth). */
+export const OUTBOX_CHECKPOINT_EVERY = 60;
+
 /**
  * One sweeper at a time walks the buckets, holding a lease it extends at each bucket; another takes
  * over once it lapses (the holder crashed), and walks again from the checkpoint.

@@ -4,7 +4,8 @@
  * sweeper's read of a shard aborted once it held 100,000 tombstones), written at the pace of
  * 100,000 jobs a day by a moved clock while the sweeper ticks along, then one change a crash left
  * owed. The sweeper must still answer, redo that change, and read no partition holding more than a
- * bucket's few tombstones.
+ * bucket's few tombstones. A control first puts the same volume through a table shaped as the old
+ * outbox was, whose sweeper read must fail: the volume is enough to break what this replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWriter } from '../../core/app/job-writer.ts';
@@ -15,7 +16,7 @@ import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobStore, outboxShard } from '../../sinks/cassandra/jobs.ts';
 import { connectTestPlatform } from '../support/platform.ts';
 
-const CHANGES = 150_000;
+const CHANGES = Number(process.env.OUTBOX_CHANGES ?? 150_000);
 /** 100,000 jobs a day, about five changes each. */
 const CHANGE_EVERY_MS = 86_400_000 / 500_000;
 const CONCURRENCY = 16;
@@ -57,6 +58,32 @@ async function tombstonesRead(bucket: number): Promise<number> {
 }
 
 describe('the outbox after 150,000 changes in one shard', () => {
+  it('(control) would break the fixed-shard outbox it replaced: its sweeper read of the shard fails', async () => {
+    const db = platform.cassandra;
+    const table = `legacy_outbox_${newUuid().slice(0, 8)}`;
+    // The table migration 002 created, and the writes one change made to it.
+    await db.execute(
+      `CREATE TABLE ${table} (shard int, job_id uuid, version int, effects text, created_at timestamp, PRIMARY KEY (shard, job_id, version))`,
+    );
+    try {
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < CHANGES; i = next++) {
+          const id = newUuid();
+          await db.execute(
+            `INSERT INTO ${table} (shard, job_id, version, effects, created_at) VALUES (0, ?, 1, '["submit"]', ?)`,
+            [id, new Date()],
+          );
+          await db.execute(`DELETE FROM ${table} WHERE shard = 0 AND job_id = ? AND version = 1`, [id]);
+        }
+      };
+      await Promise.all(Array.from({ length: 4 * CONCURRENCY }, worker));
+      await expect(db.execute(`SELECT * FROM ${table} WHERE shard = 0`)).rejects.toThrow();
+    } finally {
+      await db.execute(`DROP TABLE IF EXISTS ${table}`);
+    }
+  }, 600_000);
+
   it('still sweeps: the one change owed is redone, and no read meets more than a bucket of tombstones', async () => {
     let clock = new Date(Date.now() - CHANGES * CHANGE_EVERY_MS - 3_600_000);
     const jobs = new CassandraJobStore(platform.cassandra, { now: () => clock, sweep: `test-${newUuid()}` });
@@ -76,12 +103,18 @@ describe('the outbox after 150,000 changes in one shard', () => {
 
     let next = 0;
     let swept = 0;
+    // A real change clears its entry within milliseconds; here the moved clock runs on while one is
+    // in flight, so the sweeper's clock is held at the oldest change still in flight.
+    const inFlight = new Map<number, Date>();
+    const sweeperClock = () => new Date(Math.min(clock.getTime(), ...[...inFlight.values()].map((d) => d.getTime())));
     const worker = async () => {
       for (let i = next++; i < CHANGES; i = next++) {
         clock = new Date(clock.getTime() + CHANGE_EVERY_MS);
+        inFlight.set(i, clock);
         const entry = await jobs.addOutbox(ids[i % ids.length]!, Math.floor(i / ids.length) + 1, ['submit'], null);
         await jobs.removeOutbox(entry);
-        if (i % SWEEP_EVERY === 0) swept += await writer.sweep(clock);
+        inFlight.delete(i);
+        if (i % SWEEP_EVERY === 0) swept += await writer.sweep(sweeperClock());
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -100,5 +133,5 @@ describe('the outbox after 150,000 changes in one shard', () => {
     const tombstones = await tombstonesRead(middle);
     expect(tombstones).toBeGreaterThan(0);
     expect(tombstones).toBeLessThanOrEqual(perBucket * 2);
-  });
+  }, 600_000);
 });
