@@ -7,6 +7,7 @@
 
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { newUuid } from '../ids.ts';
 import { batchFinishedAt } from '../jobs/batch.ts';
@@ -17,7 +18,6 @@ import {
   firstOutboxBucket,
   lastStaleOutboxBucket,
   OUTBOX_BUCKETS_PER_SWEEP,
-  OUTBOX_CHECKPOINT_EVERY,
   OUTBOX_SWEEP_LEASE_MS,
 } from '../jobs/outbox-buckets.ts';
 import { isUnseenChange } from '../jobs/unseen-changes.ts';
@@ -78,6 +78,8 @@ export interface WriterDeps {
   usage: UsageLedger;
   batches: Pick<BatchStore, 'get' | 'markCompleted'>;
   publisher: Publisher;
+  /** Stamps updated_at and messages; the system clock but in a benchmark that moves through days. */
+  clock?: Clock;
 }
 
 const TERMINAL = new Set(['complete', 'failed']);
@@ -99,16 +101,18 @@ function derivedEffects(prev: JobRecord, next: JobRecord): SideEffect[] {
 }
 
 /** Each write gets a later updated_at than the one before, even within one millisecond. */
-function nextUpdatedAt(prev: Date): Date {
-  const now = Date.now();
-  return new Date(Math.max(now, prev.getTime() + 1));
+function nextUpdatedAt(prev: Date, now: Date): Date {
+  return new Date(Math.max(now.getTime(), prev.getTime() + 1));
 }
 
 export class JobWriter {
   /** Names this writer when it holds the outbox sweep's lease. */
   private readonly sweeperId = newUuid();
+  private readonly clock: Clock;
 
-  constructor(private readonly deps: WriterDeps) {}
+  constructor(private readonly deps: WriterDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   /**
    * Creates the job once. Returns false when it already exists: a retry of a creation (ids derive
@@ -175,7 +179,7 @@ export class JobWriter {
         Object.assign(next, mintReviewLink(this.deps.config.reviewSecret, next.job_id));
       }
       const seen = !isUnseenChange(prev, next);
-      next.updated_at = seen ? nextUpdatedAt(prev.updated_at) : prev.updated_at;
+      next.updated_at = seen ? nextUpdatedAt(prev.updated_at, this.clock.now()) : prev.updated_at;
       const effects = [...lifecycleEffects, ...derivedEffects(prev, next)];
       const previous: PreviousPlace = { updated_at: prev.updated_at, status: prev.lifecycle.status };
       // The outbox brackets side effects; an unseen change without effects has none to owe.
@@ -216,7 +220,7 @@ export class JobWriter {
    * dependency failed) is owed again from now, so the checkpoint passes its bucket and nothing is
    * left behind it.
    */
-  async sweep(now = new Date()): Promise<number> {
+  async sweep(now = this.clock.now()): Promise<number> {
     const { jobs } = this.deps;
     const lease = () => new Date(Math.max(Date.now(), now.getTime()) + OUTBOX_SWEEP_LEASE_MS);
     const from = await jobs.claimOutboxSweep(this.sweeperId, now, lease(), firstOutboxBucket(now));
@@ -234,12 +238,10 @@ export class JobWriter {
         if (done) redone++;
         else await this.owedAgain(entry);
       }
-      // The checkpoint moves at the end of the walk and every so many buckets of a long one (a crash
-      // walks those again: redoing is idempotent). Lost the lease, this sweep outlasted it: the
-      // sweeper that took it over walks on from the checkpoint.
-      const due = bucket === last || (bucket + 1 - from) % OUTBOX_CHECKPOINT_EVERY === 0;
-      if (due && !(await jobs.advanceOutboxSweep(this.sweeperId, bucket + 1, lease()))) break;
     }
+    // The checkpoint moves once per walk (a crash walks those buckets again: redoing is idempotent).
+    // Lost the lease, this sweep outlasted it: the sweeper that took it over walks on from there.
+    if (last >= from) await jobs.advanceOutboxSweep(this.sweeperId, last + 1, lease());
     return redone;
   }
 
@@ -276,7 +278,7 @@ export class JobWriter {
   }
 
   /** The outbox entries the next sweep would redo: those of the stale buckets from the checkpoint on. */
-  async staleOutbox(now = new Date()): Promise<OutboxEntry[]> {
+  async staleOutbox(now = this.clock.now()): Promise<OutboxEntry[]> {
     const from = (await this.deps.jobs.outboxCheckpoint()) ?? firstOutboxBucket(now);
     const last = Math.min(lastStaleOutboxBucket(now), from + OUTBOX_BUCKETS_PER_SWEEP - 1);
     const out: OutboxEntry[] = [];
@@ -307,7 +309,7 @@ export class JobWriter {
 
   private async runEffect(job: JobRecord, effect: SideEffect, changeVersion: number): Promise<void> {
     const { publisher, timers, usage } = this.deps;
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     switch (effect) {
       case 'submit':
         return publisher.publish('submissions', job.job_id, {

@@ -17,13 +17,10 @@ import { OUTBOX_STALE_MS } from '../policy.ts';
 export const OUTBOX_BUCKET_MS = 5_000;
 
 /**
- * The most buckets one sweep reads (an hour's worth), so a sweeper catching up after downtime works
- * through them over several ticks instead of holding one tick for all of them.
+ * The most buckets one sweep reads (five minutes' worth), so a tick stays short and a stopping
+ * sweeper stops promptly; a sweeper catching up after downtime walks on, tick after tick.
  */
-export const OUTBOX_BUCKETS_PER_SWEEP = 720;
-
-/** A long walk (a sweeper catching up) records its progress every this many buckets (five minutes' worth). */
-export const OUTBOX_CHECKPOINT_EVERY = 60;
+export const OUTBOX_BUCKETS_PER_SWEEP = 60;
 
 /**
  * One sweeper at a time walks the buckets, holding a lease it extends at each bucket; another takes
@@ -38,7 +35,7 @@ export const lastStaleOutboxBucket = (now: Date): number =>
   Math.floor((now.getTime() - OUTBOX_STALE_MS) / OUTBOX_BUCKET_MS) - 1;
 
 /**
- * Where a sweep starts when no checkpoint was ever written (migration 009 writes the first): an
- * hour back, the furthest a sweeper's first tick reads.
+ * Where a sweep starts when no checkpoint was ever written: one walk back. (Migration 009 writes
+ * the first checkpoint, so a deployment always has one.)
  */
 export const firstOutboxBucket = (now: Date): number => lastStaleOutboxBucket(now) - OUTBOX_BUCKETS_PER_SWEEP + 1;
