@@ -4,7 +4,8 @@
  *  - migration 006: the filter feeds, which jobs stored before it lack (no rendered rows yet: the
  *    columns come with 007);
  *  - migration 007: the list rows rendered under this deployment's presentation, so pages of jobs
- *    stored before it are served as stored too.
+ *    stored before it are served as stored too;
+ *  - migration 012: every job at its current place in its hour bucket, the day buckets gone.
  * Safe to run again.
  */
 import type { Config } from '../../core/config.ts';

@@ -1,10 +1,10 @@
 /**
- * The change feed index: jobs by (organisation, day, updated_at), each row carrying the job's
+ * The change feed index: jobs by (organisation, hour bucket, updated_at), each row carrying the job's
  * summary as it was at that moment (JSON), and the same per filter value (job_feed_by_filter). A
- * page reads one slice of a day partition at a time and nothing else, so its cost depends neither
+ * page reads one slice of an hour's partition at a time and nothing else, so its cost depends neither
  * on how many jobs the organisation has, nor on how many match a filter, nor on the jobs table.
  */
-import { dayOf, daysSince } from '../../core/jobs/feed-days.ts';
+import { bucketsSince, feedBucketOf } from '../../core/jobs/feed-days.ts';
 import { type FeedFilter, filtersOf, type PreviousPlace, previousFiltersOf } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
@@ -73,10 +73,10 @@ function rowOf(r: Record<string, unknown>): FeedRow {
 
 const LISTED_COLUMNS = 'updated_at, job_id, list_row, list_row_key, superseded_at';
 
-/** Day lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
+/** Bucket lists kept (organisations and filter values); the oldest kept is dropped beyond this. */
 const DAY_LISTS_KEPT = 10_000;
 /**
- * A kept list grows by every day since it was read, each a slice to ask for even when empty, so
+ * A kept list grows by every hour since it was read, each a slice to ask for even when empty, so
  * one older than this is read again rather than extended.
  */
 const DAY_LIST_KEPT_MS = 3_600_000;
@@ -107,7 +107,10 @@ const feedOf = (orgId: string, filter?: FeedFilter): FeedTable =>
 const columnsOf = (filter?: FeedFilter) => (filter ? ['org_id', 'filter', 'value'] : ['org_id']);
 
 export class CassandraJobFeed implements JobFeed {
-  /** Each feed's day partitions as read at a moment (core/jobs/feed-days.ts says why that is enough). */
+  /**
+   * Each feed's partitions (hour buckets; the column keeps its first name, `day`) as read at a
+   * moment (core/jobs/feed-days.ts says why that is enough).
+   */
   private readonly dayLists = new Map<string, { days: string[]; readAt: Date }>();
   /** The (feed, day) partitions this process has recorded in a day list. */
   private readonly recordedDays = new Set<string>();
@@ -127,11 +130,12 @@ export class CassandraJobFeed implements JobFeed {
    * filter value it has, and marks its rows at the previous place superseded by the new one: one
    * unlogged batch, one round trip. The old rows are kept (a page lists them until the new one has
    * settled), so a move writes no tombstone. Marking a place that holds no row (a previous status
-   * not known) leaves a row with no summary, which no page lists: its job has moved on. A day is added to a feed's day list only the first time this process writes to it
-   * (adding it again is a no-op write; readers skip empty days anyway).
+   * not known) leaves a row with no summary, which no page lists: its job has moved on. A bucket is
+   * added to a feed's list only the first time this process writes to it (adding it again is a
+   * no-op write; readers skip empty buckets anyway).
    */
   async record(job: JobRecord, previous: PreviousPlace | null): Promise<void> {
-    const day = dayOf(job.updated_at);
+    const day = feedBucketOf(job.updated_at);
     const summarised = summaryOf(job);
     const summary = encodeSummary(summarised);
     const values: Record<string, unknown> = { day, updated_at: job.updated_at, job_id: job.job_id, summary };
@@ -163,7 +167,7 @@ export class CassandraJobFeed implements JobFeed {
         const feed = feedOf(job.org_id, filter);
         statements.push({
           query: `UPDATE ${feed.rows} SET superseded_at = ? WHERE ${feed.where} AND day = ? AND updated_at = ? AND job_id = ?`,
-          params: [job.updated_at, ...feed.params, dayOf(previous.updated_at), previous.updated_at, job.job_id],
+          params: [job.updated_at, ...feed.params, feedBucketOf(previous.updated_at), previous.updated_at, job.job_id],
         });
       }
     }
@@ -180,7 +184,7 @@ export class CassandraJobFeed implements JobFeed {
     return (await this.slices(LISTED_COLUMNS, orgId, from, limit, filter)).map(listedRowOf);
   }
 
-  /** Up to `limit` rows after `from`, in (updated_at, job_id) order, across day partitions. */
+  /** Up to `limit` rows after `from`, in (updated_at, job_id) order, across bucket partitions. */
   private async slices(
     columns: string,
     orgId: string,
@@ -189,7 +193,7 @@ export class CassandraJobFeed implements JobFeed {
     filter?: FeedFilter,
   ): Promise<Record<string, unknown>[]> {
     const feed = feedOf(orgId, filter);
-    const fromDay = dayOf(from.updated_at);
+    const fromDay = feedBucketOf(from.updated_at);
     const days = (await this.daysOf(feed)).filter((day) => day >= fromDay);
     const select = `SELECT ${columns} FROM ${feed.rows} WHERE ${feed.where} AND day = ?`;
     const out: Record<string, unknown>[] = [];
@@ -218,11 +222,12 @@ export class CassandraJobFeed implements JobFeed {
     return out;
   }
 
-  /** A feed's day partitions: read once, then extended by the days that may have appeared since. */
+  /** A feed's bucket partitions: read once, then extended by the buckets that may have appeared since. */
   private async daysOf(feed: FeedTable): Promise<string[]> {
     const now = this.now();
     const kept = this.dayLists.get(feed.key);
-    if (kept && now.getTime() - kept.readAt.getTime() < DAY_LIST_KEPT_MS) return daysSince(kept.days, kept.readAt, now);
+    if (kept && now.getTime() - kept.readAt.getTime() < DAY_LIST_KEPT_MS)
+      return bucketsSince(kept.days, kept.readAt, now);
     const result = await this.db.execute(`SELECT day FROM ${feed.days} WHERE ${feed.where}`, feed.params);
     const days = result.rows.map((r) => r.day as string);
     this.dayLists.delete(feed.key);

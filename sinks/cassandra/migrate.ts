@@ -23,6 +23,7 @@ const DATA_STEPS: Record<
   '007_rendered_list_rows': renderListRows,
   '009_outbox_buckets': moveOutboxIntoBuckets,
   '011_usage_shards': moveUsageIntoShards,
+  '012_feed_hour_buckets': renderListRows,
 };
 
 export function splitStatements(cql: string): string[] {

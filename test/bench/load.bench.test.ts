@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
 import { newUuid } from '../../core/ids.ts';
-import { dayOf } from '../../core/jobs/feed-days.ts';
+import { feedBucketOf } from '../../core/jobs/feed-days.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { presentJob, presentListRow } from '../../core/jobs/present.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
@@ -139,10 +139,13 @@ async function seed(
       if (jobRows) await platform.jobServices.jobs.insert(job);
       if (summaries) await platform.jobServices.feed.record(job, null);
       else {
-        await platform.cassandra.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [orgId, dayOf(at)]);
+        await platform.cassandra.execute('INSERT INTO job_feed_days (org_id, day) VALUES (?, ?)', [
+          orgId,
+          feedBucketOf(at),
+        ]);
         await platform.cassandra.execute('INSERT INTO job_feed (org_id, day, updated_at, job_id) VALUES (?, ?, ?, ?)', [
           orgId,
-          dayOf(at),
+          feedBucketOf(at),
           at,
           job.job_id,
         ]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayOf, FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
+import { FEED_SETTLE_MS, feedBucketOf } from '../../core/jobs/feed-days.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
 import { queryFeed } from '../../gateway/jobs/feed-query.ts';
@@ -151,7 +151,7 @@ describe('GET /jobs (change feed)', () => {
     const job = await createTestJob(platform, org.org_id, { external_id: 'old-row' });
     await platform.cassandra.execute(
       'UPDATE job_feed SET summary = null, list_row = null, list_row_key = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
-      [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id],
+      [org.org_id, feedBucketOf(job.updated_at), job.updated_at, job.job_id],
     );
     const [row] = await platform.jobServices.feed.scan(org.org_id, { updated_at: new Date(0), job_id: null }, 5);
     expect(row).toMatchObject({ job_id: job.job_id, listRow: null });
@@ -167,7 +167,7 @@ describe('GET /jobs (change feed)', () => {
     const job = await createTestJob(platform, org.org_id, { external_id: 'stored-row' });
     await settle();
     const where = 'org_id = ? AND day = ? AND updated_at = ? AND job_id = ?';
-    const place = [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id];
+    const place = [org.org_id, feedBucketOf(job.updated_at), job.updated_at, job.job_id];
     const stored = (
       await platform.cassandra.execute(`SELECT list_row, list_row_key FROM job_feed WHERE ${where}`, place)
     ).first();
@@ -218,7 +218,7 @@ describe('GET /jobs (change feed)', () => {
     const stored = (
       await platform.cassandra.execute(
         'SELECT list_row FROM job_feed WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
-        [org.org_id, dayOf(linked.updated_at), linked.updated_at, job.job_id],
+        [org.org_id, feedBucketOf(linked.updated_at), linked.updated_at, job.job_id],
       )
     ).first();
     const link = listRowRendering(platform.config).present(summaryOf(linked)).review_url!;
@@ -296,7 +296,7 @@ describe('GET /jobs (change feed)', () => {
     ])
       await platform.cassandra.execute(
         'DELETE FROM job_feed_by_filter WHERE org_id = ? AND filter = ? AND value = ? AND day = ?',
-        [org.org_id, filter, value, dayOf(job.updated_at)],
+        [org.org_id, filter, value, feedBucketOf(job.updated_at)],
       );
     await settle();
     expect((await list(org.auth, { external_id: 'stored-long-ago' })).json().jobs).toEqual([]);
@@ -311,7 +311,7 @@ describe('GET /jobs (change feed)', () => {
     // As if written before migration 007: no rendered row.
     await platform.cassandra.execute(
       'UPDATE job_feed SET list_row = null, list_row_key = null WHERE org_id = ? AND day = ? AND updated_at = ? AND job_id = ?',
-      [org.org_id, dayOf(job.updated_at), job.updated_at, job.job_id],
+      [org.org_id, feedBucketOf(job.updated_at), job.updated_at, job.job_id],
     );
     const start = { updated_at: new Date(0), job_id: null };
     const listed = () => platform.jobServices.feed.scanListRows(org.org_id, start, 5);
