@@ -12,10 +12,10 @@ STAMP := var/stamps
 export VERSE_MODE ?= development
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine bench bench-engine status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine bench bench-engine bench-volume status
 
 help:
-	@echo "make up | make test | make down | make status | make bench | make bench-engine"
+	@echo "make up | make test | make down | make status | make bench | make bench-volume | make bench-engine"
 
 $(STAMP):
 	@mkdir -p $(STAMP)
@@ -92,7 +92,13 @@ test: test-setup
 
 bench: setup
 	ops/infra.sh up
-	npx vitest run --project bench
+	npx vitest run --project bench --exclude test/bench/volume.bench.test.ts
+
+# 30 simulated days of one platform's changes through the real Cassandra tables
+# (VERSE_VOLUME_JOBS_PER_DAY, default 3,000; docs/benchmarks.md has the figures).
+bench-volume: setup
+	ops/infra.sh up
+	npx vitest run --project bench test/bench/volume.bench.test.ts
 
 # The engine's benchmarks on ../shared/data/songs and on synthetic speech (5 min 15 s measured on 2 cores).
 bench-engine: setup
