@@ -87,7 +87,8 @@ describe('the outbox after 150,000 changes in one shard', () => {
   }, 600_000);
 
   it('still sweeps: the one change owed is redone, and no read meets more than a bucket of tombstones', async () => {
-    let clock = new Date(Date.now() - CHANGES * CHANGE_EVERY_MS - 3_600_000);
+    // Somewhere in the past year, so no other run's buckets are walked.
+    let clock = new Date(Date.now() - (30 + Math.random() * 300) * 86_400_000);
     const jobs = new CassandraJobStore(platform.cassandra, { now: () => clock, sweep: `test-${newUuid()}` });
     const deps = platform.jobServices;
     const writer = new JobWriter({
@@ -125,7 +126,10 @@ describe('the outbox after 150,000 changes in one shard', () => {
     // A change a crash left owed (its job never landed): the sweep clears it once it is stale.
     const owed = await jobs.addOutbox(newUuid(), 1, ['submit'], null);
     clock = new Date(clock.getTime() + OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + 1000);
-    expect(await writer.sweep(clock)).toBe(1);
+    // The moved clock outran the sweeps (an hour of buckets in a second): let them catch up.
+    let redone = 0;
+    while ((await jobs.outboxCheckpoint())! <= outboxBucketOf(owed.created_at)) redone += await writer.sweep(clock);
+    expect(redone).toBe(1);
     expect(await jobs.outboxEntry(owed.job_id, 1)).toBeNull();
 
     // Every bucket written was swept past, and a read of one meets a bucket's few deletions: far
