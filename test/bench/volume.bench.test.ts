@@ -6,13 +6,15 @@
  * reads a topic). At day 1, 10 and 30 it prints, beside a bare single-partition read measured at
  * the same moment: the sweeper's read of a bucket and the tombstones it met, a feed page (p50) of
  * an unfiltered and of a status=processing sync from the start of that day, GET /usage, a credit
- * spend from two gateways at once, and the largest partition of each table as Cassandra reports it
- * (system_views.max_partition_size, in MiB). Then the tombstone warnings Cassandra logged meanwhile.
+ * spend from two gateways at once, and for each table the largest partition and the most tombstones
+ * one read met, as Cassandra's own statistics report them after a flush (`nodetool tablestats`).
+ * Then the tombstone warnings Cassandra logged meanwhile.
  *
  * Cassandra's deletions, tombstones and compaction are real; its clock is not moved, so nothing
  * written with a time-to-live expires during the run (expiry is Cassandra's own mechanism).
  * Run: `make bench-volume` (VERSE_VOLUME_JOBS_PER_DAY=3000 takes about N minutes on 2 cores).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -22,7 +24,7 @@ import { newUuid } from '../../core/ids.ts';
 import { dayOf } from '../../core/jobs/feed-days.ts';
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
-import { lastStaleOutboxBucket } from '../../core/jobs/outbox-buckets.ts';
+import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import { createOrganisation } from '../../core/provisioning.ts';
@@ -46,6 +48,7 @@ const MEASURED_DAYS = new Set([1, 10, DAYS].filter((d) => d <= DAYS));
 const CONCURRENCY = 24;
 const DAY_MS = 86_400_000;
 const CASSANDRA_LOG = path.resolve(import.meta.dirname, '../../var/log/cassandra.log');
+const NODETOOL = path.resolve(import.meta.dirname, '../../ops/nodetool.sh');
 
 /** Kafka's stand-in: counts what would be published. */
 class CountingPublisher implements Publisher {
@@ -86,6 +89,7 @@ it(
     // Day 1 begins at the next midnight, so a day's feed partition holds that day alone.
     const start = Math.ceil(Date.now() / DAY_MS) * DAY_MS;
     let now = start;
+    let lastChangeAt = start;
     const clock: Clock = { now: () => new Date(now) };
     const jobs = new CassandraJobStore(db, { now: clock.now });
     const feed = new CassandraJobFeed(db, listRowRendering(config), clock.now);
@@ -135,6 +139,7 @@ it(
         event: { type: 'transcript_ready', at: at() },
       }));
       await writer.change(job.job_id, () => ({ patch: { alignment_attempt: 1, alignment_started_at: at() } }));
+      lastChangeAt = now;
       const done = await writer.change(job.job_id, () => ({
         patch: { lines: [line('dil', 1)], alignment: { method: 'whisper-forced-alignment', flagged_lines: 0 } },
         event: { type: 'alignment_finished', at: at() },
@@ -190,9 +195,9 @@ it(
       await writer.sweep(clock.now());
     }
 
-    /** A read of the table's most recently stale outbox bucket, and the tombstones Cassandra's trace says it met. */
+    /** The sweeper's read of the bucket of the day's last changes, and the tombstones Cassandra's trace says it met. */
     async function sweeperRead(): Promise<{ ms: number; tombstones: number }> {
-      const bucket = lastStaleOutboxBucket(clock.now()) - 30;
+      const bucket = outboxBucketOf(new Date(lastChangeAt));
       const started = performance.now();
       await jobs.outboxBucket(bucket);
       const ms = performance.now() - started;
@@ -253,16 +258,29 @@ it(
       return p50(spends);
     }
 
-    async function largestPartitions(): Promise<Map<string, number>> {
-      const rows = await db.execute(
-        'SELECT table_name, mebibytes FROM system_views.max_partition_size WHERE keyspace_name = ?',
-        [config.namespace],
+    /** Cassandra's own statistics per table, after a flush: the largest partition and the most tombstones one read met. */
+    function tableStats(): Map<string, { maxPartitionBytes: number; maxTombstonesPerRead: number }> {
+      execFileSync(NODETOOL, ['flush', config.namespace], { stdio: 'ignore' });
+      const json = execFileSync(NODETOOL, ['tablestats', '-F', 'json', config.namespace], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const tables = (JSON.parse(json) as Record<string, { tables: Record<string, Record<string, unknown>> }>)[
+        config.namespace
+      ]!.tables;
+      return new Map(
+        Object.entries(tables).map(([name, t]) => [
+          name,
+          {
+            maxPartitionBytes: Number(t.compacted_partition_maximum_bytes ?? 0),
+            maxTombstonesPerRead: Number(t.maximum_tombstones_per_slice_last_five_minutes ?? 0),
+          },
+        ]),
       );
-      return new Map(rows.rows.map((r) => [r.table_name as string, Number(String(r.mebibytes))]));
     }
 
     type Figures = Record<string, number>;
-    const measured = new Map<number, { figures: Figures; partitions: Map<string, number> }>();
+    const measured = new Map<number, { figures: Figures; tables: ReturnType<typeof tableStats> }>();
     const began = Date.now();
     for (let n = 1; n <= DAYS; n++) {
       await day(n);
@@ -279,7 +297,7 @@ it(
         'GET /usage (ms, p50)': await repeated(20, () => usage.get(org.org_id)),
         'credit spend, two gateways at once (ms, p50)': await creditSpend(),
       };
-      measured.set(n, { figures, partitions: await largestPartitions() });
+      measured.set(n, { figures, tables: tableStats() });
       console.log(`day ${n} measured after ${((Date.now() - began) / 1000).toFixed(0)} s; ${publisher.sent} messages`);
     }
 
@@ -291,11 +309,14 @@ it(
       const ratio = values[0]! > 0 ? (values.at(-1)! / values[0]!).toFixed(2) : '-';
       lines.push(`| ${name} | ${values.map((v) => v.toFixed(1)).join(' | ')} | ${ratio} |`);
     }
-    const last = measured.get(days.at(-1)!)!.partitions;
-    const tables = [...last.keys()].filter((t) => last.get(t)! > 0).sort((a, b) => last.get(b)! - last.get(a)!);
-    for (const table of tables.slice(0, 12)) {
-      const values = days.map((d) => measured.get(d)!.partitions.get(table) ?? 0);
-      lines.push(`| largest partition of ${table} (MiB) | ${values.join(' | ')} | |`);
+    const last = measured.get(days.at(-1)!)!.tables;
+    const tables = [...last.keys()].sort((a, b) => last.get(b)!.maxPartitionBytes - last.get(a)!.maxPartitionBytes);
+    for (const table of tables.slice(0, 10)) {
+      const kib = days.map((d) => ((measured.get(d)!.tables.get(table)?.maxPartitionBytes ?? 0) / 1024).toFixed(0));
+      const tombstones = days.map((d) => measured.get(d)!.tables.get(table)?.maxTombstonesPerRead ?? 0);
+      lines.push(
+        `| ${table}: largest partition (KiB) / most tombstones one read met | ${kib.map((k, i) => `${k} / ${tombstones[i]}`).join(' | ')} | |`,
+      );
     }
     const log = readFileSync(CASSANDRA_LOG, 'utf8').slice(logAtStart);
     const warnings = log.split('\n').filter((l) => /tombstone/i.test(l)).length;
