@@ -169,6 +169,41 @@ describe('filing finished songs', () => {
     reason: null,
   });
 
+  /** Feed rows of finished songs, one second apart, as GET /jobs lists them. */
+  const finishedRows = (songs: [string, string][]) =>
+    songs.map(([jobId, externalId], i) => ({
+      job_id: jobId,
+      external_id: externalId,
+      status: 'complete',
+      stage: 'done',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: `2026-01-01T00:00:0${i + 1}.000Z`,
+    }));
+
+  /** One pull pass over a feed of `rows`, each song's job answering with `results`; returns the state. */
+  async function pullOnce(out: string, rows: ReturnType<typeof finishedRows>, results: object | null) {
+    handler = (req, res) => {
+      if (req.url?.startsWith('/api/v1/jobs?'))
+        return json(res, 200, { jobs: rows, has_more: false, next_cursor: null });
+      return json(res, 200, { job_id: req.url?.split('/').pop(), results });
+    };
+    const state: CatalogueState = {
+      version: 1,
+      base_url: baseUrl,
+      batch_size: 10,
+      high_water_mark: null,
+      split_batches: [],
+      songs: Object.fromEntries(rows.map((r) => [r.job_id, song(r.job_id, r.external_id)])),
+    };
+    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
+    const progress = new Progress(state, true, quiet, quiet);
+    await pullCatalogue(
+      { api: client().api, state, progress, save: () => {} },
+      { out, pollMs: 1, once: true, waitReview: false },
+    );
+    return state;
+  }
+
   it('files songs whose external_id is 255 characters of Hindi or Japanese, and one that cannot be filed fails alone', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'verse-catalogue-pull-'));
     const hindi = 'मेरा गीत '.repeat(29).slice(0, 255);
@@ -181,38 +216,13 @@ describe('filing finished songs', () => {
     };
     // A file where the 'blocked' song's folder would go: the disk refuses it.
     writeFileSync(path.join(out, 'blocked'), 'not a folder');
-    const named: [string, string][] = [
+    const rows = finishedRows([
       [ids.hindi, hindi],
       [ids.blocked, 'blocked'],
       [ids.japanese, japanese],
       [ids.after, 'after'],
-    ];
-    const rows = named.map(([jobId, externalId], i) => ({
-      job_id: jobId,
-      external_id: externalId,
-      status: 'complete',
-      stage: 'done',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: `2026-01-01T00:00:0${i + 1}.000Z`,
-    }));
-    handler = (req, res) => {
-      if (req.url?.startsWith('/api/v1/jobs?'))
-        return json(res, 200, { jobs: rows, has_more: false, next_cursor: null });
-      const jobId = req.url?.split('/').pop();
-      return json(res, 200, { job_id: jobId, results: { transcript: 'a', transliteration: 'a', translation: 'a' } });
-    };
-    const state: CatalogueState = {
-      version: 1,
-      base_url: baseUrl,
-      batch_size: 10,
-      high_water_mark: null,
-      split_batches: [],
-      songs: Object.fromEntries(rows.map((r) => [r.job_id, song(r.job_id, r.external_id)])),
-    };
-    const { api } = client();
-    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
-    const progress = new Progress(state, true, quiet, quiet);
-    await pullCatalogue({ api, state, progress, save: () => {} }, { out, pollMs: 1, once: true, waitReview: false });
+    ]);
+    const state = await pullOnce(out, rows, { transcript: 'a', transliteration: 'a', translation: 'a' });
 
     const statuses = Object.fromEntries(Object.values(state.songs).map((s) => [s.job_id, s.status]));
     expect(statuses).toEqual({
@@ -237,32 +247,11 @@ describe('filing finished songs', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'verse-catalogue-pull-'));
     mkdirSync(out, { recursive: true });
     const stem = 'गीत'.repeat(40);
-    const rows = ['a', 'b'].map((tail, i) => ({
-      job_id: `00000000-0000-4000-8000-00000000001${i}`,
-      external_id: `${stem}${tail}`,
-      status: 'complete',
-      stage: 'done',
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: `2026-01-01T00:00:0${i + 1}.000Z`,
-    }));
-    handler = (req, res) => {
-      if (req.url?.startsWith('/api/v1/jobs?'))
-        return json(res, 200, { jobs: rows, has_more: false, next_cursor: null });
-      return json(res, 200, { job_id: req.url?.split('/').pop(), results: null });
-    };
-    const state: CatalogueState = {
-      version: 1,
-      base_url: baseUrl,
-      batch_size: 10,
-      high_water_mark: null,
-      split_batches: [],
-      songs: Object.fromEntries(rows.map((r) => [r.job_id, song(r.job_id, r.external_id)])),
-    };
-    const quiet = { write: () => true } as unknown as NodeJS.WriteStream;
-    await pullCatalogue(
-      { api: client().api, state, progress: new Progress(state, true, quiet, quiet), save: () => {} },
-      { out, pollMs: 1, once: true, waitReview: false },
-    );
+    const rows = finishedRows([
+      ['00000000-0000-4000-8000-000000000010', `${stem}a`],
+      ['00000000-0000-4000-8000-000000000011', `${stem}b`],
+    ]);
+    const state = await pullOnce(out, rows, null);
     const folders = Object.values(state.songs).map((s) => s.folder);
     expect(new Set(folders).size).toBe(2);
     expect(readdirSync(out).sort()).toEqual([...folders].sort());
