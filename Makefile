@@ -95,7 +95,7 @@ bench: setup
 	npx vitest run --project bench --exclude test/bench/volume.bench.test.ts
 
 # 30 simulated days of one platform's changes through the real Cassandra tables
-# (VERSE_VOLUME_JOBS_PER_DAY, default 3,000; docs/benchmarks.md has the figures).
+# (VERSE_VOLUME_JOBS_PER_DAY, default 1,000; docs/benchmarks.md has the figures).
 bench-volume: setup
 	ops/infra.sh up
 	npx vitest run --project bench test/bench/volume.bench.test.ts
