@@ -285,8 +285,8 @@ it(
     for (let n = 1; n <= DAYS; n++) {
       await day(n);
       if (!MEASURED_DAYS.has(n)) continue;
-    // Every day is read from flushed files, not the first from the memtable it still sits in.
-    execFileSync(NODETOOL, ['flush', config.namespace], { stdio: 'ignore' });
+      // Every day is read from flushed files, not the first from the memtable it still sits in.
+      execFileSync(NODETOOL, ['flush', config.namespace], { stdio: 'ignore' });
       const sweep = await sweeperRead();
       const figures: Figures = {
         'bare single-partition read (ms, p50)': await repeated(50, () =>
