@@ -9,7 +9,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
+import { OUTBOX_BUCKET_MS, outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { createLogger } from '../../core/logger.ts';
+import { OUTBOX_STALE_MS } from '../../core/policy.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
@@ -132,11 +134,15 @@ describe('crashes', () => {
     const org = await testOrg(platform);
     const job = await uploadedJob(org.org_id);
     // Exactly what JobWriter.create leaves when the process dies after the insert.
-    await platform.jobServices.jobs.addOutbox(job.job_id, job.version, ['submit', 'usage_created'], null);
+    const owed = await platform.jobServices.jobs.addOutbox(job.job_id, job.version, ['submit', 'usage_created'], null);
     await platform.jobServices.jobs.insert(job);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await platform.jobServices.jobs.get(job.job_id))!.transcription_attempt).toBe(0);
-    await platform.jobServices.writer.sweep(new Date(Date.now() + 11_000));
+    // Sweeps as the sweeper's ticks would, once the entry and its whole outbox bucket are stale, until
+    // the checkpoint (left wherever this keyspace's last sweeper stopped) has passed the entry.
+    const stale = new Date(Date.now() + OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + 1000);
+    while (((await platform.jobServices.jobs.outboxCheckpoint()) ?? 0) <= outboxBucketOf(owed.created_at))
+      await platform.jobServices.writer.sweep(stale);
     const done = await terminal(job.job_id);
     expect(done.lifecycle.status).toBe('complete');
     await new Promise((r) => setTimeout(r, 1500));
