@@ -9,6 +9,7 @@ import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } f
 import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
+import { shardOf } from './shards.ts';
 
 type Row = Record<string, unknown>;
 
@@ -18,11 +19,7 @@ const OUTBOX_SHARDS = 4;
 const json = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : null);
 const date = (value: unknown): Date | null => (value instanceof Date ? value : null);
 
-export function outboxShard(jobId: string): number {
-  let h = 0;
-  for (const c of jobId) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return Math.abs(h) % OUTBOX_SHARDS;
-}
+export const outboxShard = (jobId: string): number => shardOf(jobId, OUTBOX_SHARDS);
 
 export const outboxEntryOf = (row: Row): OutboxEntry => ({
   job_id: String(row.job_id),

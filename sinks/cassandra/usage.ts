@@ -8,6 +8,7 @@ import type { UsageDelta, UsageLedger, UsageStore } from '../../core/ports/usage
 import type { Usage } from '../../schemas/generated/api/usage.ts';
 import type { CassandraClient } from './client.ts';
 import { afterLostRace } from './contention.ts';
+import { shardOf } from './shards.ts';
 
 const LANGUAGE_PREFIX = 'language:';
 
@@ -20,11 +21,7 @@ const LANGUAGE_PREFIX = 'language:';
 export const USAGE_SHARDS = 16;
 const ALL_SHARDS = Array.from({ length: USAGE_SHARDS }, (_, i) => i);
 
-export function usageShardOf(jobId: string): number {
-  let h = 0;
-  for (const c of jobId) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return Math.abs(h) % USAGE_SHARDS;
-}
+export const usageShardOf = (jobId: string): number => shardOf(jobId, USAGE_SHARDS);
 
 const LEDGER_TTL_SECONDS = Math.ceil(USAGE_LEDGER_RETENTION_MS / 1000);
 
