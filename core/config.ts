@@ -3,10 +3,11 @@
  * at start so a typo fails loudly instead of silently falling back to a default.
  */
 import path from 'node:path';
+import { type Mode, type StoreSettings, storeSettings } from './store-settings.ts';
 
-export type Mode = 'production' | 'development';
+export type { Mode } from './store-settings.ts';
 
-export interface Config {
+export interface Config extends StoreSettings {
   /**
    * production (the default) refuses to start on development defaults: the cursor and review
    * secrets and the metrics token must be set. development (VERSE_MODE=development, which
@@ -19,21 +20,13 @@ export interface Config {
   host: string;
   /** Public base URL used to build review, studio and download URLs. */
   baseUrl: string;
-  kafkaBrokers: string[];
-  /** Partitions for new topics: the ceiling on consumers per group. */
-  kafkaPartitions: number;
   /**
    * Messages one processor member handles at once, across its partitions and within one (never two
    * of one job). Size it to what the engine pool behind the members can take; beyond it the engine
    * answers busy and the members back off.
    */
   processorConcurrency: number;
-  cassandraContactPoints: string[];
-  cassandraLocalDataCenter: string;
-  /** Replication factor for the keyspace: 1 on a laptop, 3 in production. */
-  cassandraReplication: number;
-  redisUrl: string;
-  schemaRegistryUrl: string;
+  /** The engine pool: one host, or a load balancer in front of several. */
   engineUrl: string;
   dataDir: string;
   /** Object storage: s3://bucket/prefix, or null for the local folder under dataDir. */
@@ -58,6 +51,11 @@ export interface Config {
   trustProxy: string[];
   /** GET /metrics requires it as a bearer token; null only in development, where /metrics is open. */
   metricsToken: string | null;
+  /**
+   * On SIGTERM, how long a gateway answers not-ready (GET /ready 503) while still serving, so that
+   * its load balancer stops sending it requests before it closes; 0 in development.
+   */
+  drainSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,6 +72,14 @@ function integer(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function nonNegative(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got "${raw}"`);
   return n;
 }
 
@@ -137,14 +143,8 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.VERSE_HOST || '127.0.0.1',
     baseUrl: url(env, 'VERSE_BASE_URL', `http://127.0.0.1:${port}`),
-    kafkaBrokers: list(env.VERSE_KAFKA_BROKERS || '127.0.0.1:9092'),
-    kafkaPartitions: integer(env, 'VERSE_KAFKA_PARTITIONS', 6),
+    ...storeSettings(env, mode),
     processorConcurrency: integer(env, 'VERSE_PROCESSOR_CONCURRENCY', 8),
-    cassandraContactPoints: list(env.VERSE_CASSANDRA_CONTACT_POINTS || '127.0.0.1:9042'),
-    cassandraLocalDataCenter: env.VERSE_CASSANDRA_LOCAL_DC || 'datacenter1',
-    cassandraReplication: integer(env, 'VERSE_CASSANDRA_REPLICATION', 1),
-    redisUrl: url(env, 'VERSE_REDIS_URL', 'redis://127.0.0.1:6379'),
-    schemaRegistryUrl: url(env, 'VERSE_SCHEMA_REGISTRY_URL', 'http://127.0.0.1:8081/apis/ccompat/v7'),
     engineUrl: url(env, 'VERSE_ENGINE_URL', 'http://127.0.0.1:8090'),
     dataDir: path.resolve(env.VERSE_DATA_DIR || path.join(root, 'var', 'data', 'verse')),
     storageUrl: storageUrl(env.VERSE_STORAGE_URL),
@@ -160,5 +160,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: list(env.VERSE_TRUST_PROXY ?? '127.0.0.1,::1'),
     metricsToken:
       mode === 'development' ? env.VERSE_METRICS_TOKEN || null : secret(env, 'VERSE_METRICS_TOKEN', mode, ''),
+    drainSeconds: nonNegative(env, 'VERSE_DRAIN_SECONDS', mode === 'production' ? 10 : 0),
   };
 }

@@ -50,6 +50,8 @@ export interface GatewayDeps {
   meter: Meter;
   usage: UsageStore;
   probes: Record<ComponentName, Probe>;
+  /** True once the gateway has been asked to stop: GET /health answers 503 while it drains. */
+  draining?: () => boolean;
   /** The job routes' stores; null in unit tests of the gateway's plumbing. */
   jobServices: JobServices | null;
   /** Studio accounts; the studio is served when present. */
@@ -162,7 +164,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(publicRoutes, { version: deps.config.version, probes: deps.probes });
+      await api.register(publicRoutes, {
+        version: deps.config.version,
+        probes: deps.probes,
+        draining: deps.draining ?? (() => false),
+      });
       await api.register(usageRoutes, { usage: deps.usage });
       if (jobOptions) {
         await api.register(transcribeRoutes, jobOptions);

@@ -1,4 +1,10 @@
-/** Readiness of each dependency, probed in parallel with a short timeout. */
+/**
+ * Readiness of each dependency, probed in parallel with a short timeout. A gateway is ready while it
+ * can serve: Cassandra (every request reads it) and Redis (every authenticated request is metered)
+ * are up, and it is not draining. Kafka, the schema registry and the engine are reported but do not
+ * take it out of its load balancer: a submission waits in the outbox for Kafka and the registry,
+ * and reads need none of them; every gateway would leave together over one of them, serving no one.
+ */
 import type { ComponentHealth, Health } from '../schemas/generated/api/health.ts';
 
 export type ComponentName = keyof Health['components'];
@@ -24,10 +30,21 @@ async function probe(check: Probe): Promise<ComponentHealth> {
   }
 }
 
-export async function checkHealth(version: string, probes: Record<ComponentName, Probe>): Promise<Health> {
+/** What a gateway cannot serve without. */
+export const REQUIRED_FOR_READINESS: readonly ComponentName[] = ['cassandra', 'redis'];
+
+export interface Readiness {
+  health: Health;
+  ready: boolean;
+}
+
+export async function checkHealth(version: string, probes: Record<ComponentName, Probe>): Promise<Readiness> {
   const names = Object.keys(probes) as ComponentName[];
   const results = await Promise.all(names.map((n) => probe(probes[n])));
   const components = Object.fromEntries(names.map((n, i) => [n, results[i]])) as Health['components'];
   const ok = results.every((r) => r.status === 'up');
-  return { status: ok ? 'ok' : 'degraded', version, components };
+  return {
+    health: { status: ok ? 'ok' : 'degraded', version, components },
+    ready: REQUIRED_FOR_READINESS.every((n) => components[n].status === 'up'),
+  };
 }

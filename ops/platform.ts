@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { JobWriter } from '../core/app/job-writer.ts';
 import { OutputFiles } from '../core/app/outputs.ts';
 import { VersionedOrganisationStore } from '../core/app/versioned-organisations.ts';
@@ -32,7 +32,7 @@ import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
 import { workerPasswords } from '../sinks/crypto/passwords.ts';
 import { HttpEngine } from '../sinks/engine/http-engine.ts';
-import { createKafka, createSchemaRegistry } from '../sinks/kafka/client.ts';
+import { createKafka, createSchemaRegistry, registryHeaders } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
 import { NaughtyWordsLexicons } from '../sinks/lexicons/naughty-words.ts';
@@ -42,11 +42,18 @@ import { SharedMetrics } from '../sinks/redis/shared-metrics.ts';
 import { RedisTenancyVersions } from '../sinks/redis/tenancy-versions.ts';
 import { LocalObjectStore } from '../sinks/storage/local-store.ts';
 import { parseS3Url, S3ObjectStore } from '../sinks/storage/s3-store.ts';
+import { tlsOptions } from '../sinks/tls.ts';
 
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
+/**
+ * Redis as configured: the primary that the Sentinels name (found again after a failover), or one
+ * endpoint. A command that reaches a node demoted under it (READONLY) reconnects, which asks the
+ * Sentinels again, and is sent once more.
+ */
 export function connectRedis(config: Config, logger?: Logger): Redis {
-  const redis = new Redis(config.redisUrl, {
+  const { url, sentinels, sentinelName, sentinelPassword, credentials, tls } = config.redis;
+  const options: RedisOptions = {
     maxRetriesPerRequest: 2,
     enableOfflineQueue: false,
     lazyConnect: false,
@@ -54,7 +61,25 @@ export function connectRedis(config: Config, logger?: Logger): Redis {
     // organisation version unless the meter script checks it); under load, those of concurrent
     // requests leave in one write rather than one syscall each.
     enableAutoPipelining: true,
-  });
+    reconnectOnError: (error) => (error.message.startsWith('READONLY') ? 2 : false),
+    ...(credentials?.username ? { username: credentials.username } : {}),
+    ...(credentials?.password ? { password: credentials.password } : {}),
+    ...(tls ? { tls: tlsOptions(tls) } : {}),
+  };
+  const redis =
+    sentinels.length > 0
+      ? new Redis({
+          ...options,
+          sentinels,
+          name: sentinelName,
+          role: 'master',
+          ...(sentinelPassword ? { sentinelPassword } : {}),
+          ...(tls ? { enableTLSForSentinelMode: true, sentinelTLS: tlsOptions(tls) } : {}),
+          // Ask the Sentinels again soon after a failover, rather than waiting out a long backoff.
+          sentinelRetryStrategy: (times) => Math.min(100 * times, 1000),
+          retryStrategy: (times) => Math.min(100 * times, 1000),
+        })
+      : new Redis(url, options);
   // ioredis reconnects by itself; without a listener each failed attempt would print an unhandled-error trace.
   let reported = false;
   redis.on('error', (error) => {
@@ -88,8 +113,8 @@ export function probesFor(
 ): Record<ComponentName, Probe> {
   const kafkaAdmin = createKafka(config, 'verse-health').admin();
   let adminConnected: Promise<void> | null = null;
-  const httpOk = async (url: string) => {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  const httpOk = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(2000) });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
   };
   return {
@@ -107,7 +132,9 @@ export function probesFor(
     redis: async () => {
       if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
     },
-    schema_registry: () => httpOk(`${config.schemaRegistryUrl}/subjects`),
+    // Up while any instance answers: they share one store, and the client moves between them.
+    schema_registry: () =>
+      Promise.any(config.registry.urls.map((url) => httpOk(`${url}/subjects`, registryHeaders(config)))),
     engine: () => httpOk(`${config.engineUrl}/health`),
   };
 }

@@ -28,10 +28,16 @@ function onShutdown(fn: () => Promise<void>): void {
 export async function runGateway(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel, 'gateway');
   const platform = await connectPlatform(config, logger, 'verse-gateway');
-  const app = await buildGateway({ ...platform, logger });
+  let draining = false;
+  const app = await buildGateway({ ...platform, logger, draining: () => draining });
   await app.listen({ port: config.port, host: config.host });
   logger.info({ port: config.port, host: config.host }, 'gateway listening');
   onShutdown(async () => {
+    // Not ready first, still serving: the load balancer's next health check takes the gateway out,
+    // then close() refuses new connections and waits for the requests in flight.
+    draining = true;
+    logger.info({ drain_seconds: config.drainSeconds }, 'draining before stopping');
+    await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     await app.close();
     await platform.close();
   });

@@ -1,23 +1,26 @@
 /**
  * The consumer runtime every processor runs on. For each message: decode through the schema
  * registry, run the processor's idempotent handler, and only then let the offset be committed.
- * A message that cannot be decoded, that the handler declares poison, or that keeps failing is
- * written to the dead-letter topic with its raw bytes, and the consumer moves on; a transient
- * failure (a dependency down) is retried with backoff without committing, so a crash at any point
- * redelivers the message and nothing is lost. A message that is not due yet (a webhook retry
+ * A dependency that is down (Kafka, Cassandra, Redis, the registry, the engine: sinks/unavailable.ts)
+ * is waited out, retried with backoff for as long as it lasts without committing, so a crash at any
+ * point redelivers the message and nothing is lost. Only a message that cannot be decoded, that the
+ * handler declares poison, or whose handler keeps failing with the dependencies up is written to the
+ * dead-letter topic with its raw bytes; the processor's onDeadLetter then records the failure of the
+ * job it carries, so no job waits for a message that will never move it. A message that is not due yet (a webhook retry
  * waiting for its minute) pauses its partition instead of sleeping in the handler: the consumer
  * keeps heartbeating and serving its other partitions, and the message is fetched again on resume.
  * A member handles up to VERSE_PROCESSOR_CONCURRENCY messages at once, across its partitions and
  * within one, never two of the same job at a time (key-lanes.ts).
  */
-import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { SharedCounters } from '../core/ports/metrics.ts';
 import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
 import { type RetryPolicy, retryDelay } from '../core/retry.ts';
+import type { SchemaRegistryPool } from '../sinks/kafka/registry-pool.ts';
 import { topicsFor } from '../sinks/kafka/topics.ts';
+import { isDependencyUnavailable } from '../sinks/unavailable.ts';
 import { handleInLanes } from './key-lanes.ts';
 import { Slots } from './slots.ts';
 
@@ -49,6 +52,12 @@ export interface ProcessorSpec<K extends TopicKey> {
   handle(message: MessageOf<K>, context: MessageContext<K>): Promise<void>;
   /** How a failing handler is retried before its message is dead-lettered; HANDLER_RETRY by default. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Called once a message is dead-lettered, with its key (the job id on job topics) and why; it
+   * settles the job the message carried. Failing, it is retried like a handler: the message is not
+   * committed until the job is settled.
+   */
+  onDeadLetter?(key: string | null, reason: string): Promise<void>;
 }
 
 export interface RuntimeDeps {
@@ -56,7 +65,7 @@ export interface RuntimeDeps {
   sharedMetrics?: SharedCounters;
   config: Config;
   kafka: Kafka;
-  registry: SchemaRegistry;
+  registry: SchemaRegistryPool;
   publisher: Publisher;
   logger: Logger;
 }
@@ -87,6 +96,18 @@ export const HANDLER_RETRY: RetryPolicy = {
   jitter: 0.2,
   maxRetryTimeMs: 30_000,
   retries: 7,
+};
+
+/**
+ * While a dependency is down, a message is tried again after 0.5 s, 1 s, 2 s… then every 15 s, each
+ * wait varied by ±20 %, for as long as the outage lasts: a backlog, never a dead letter.
+ */
+export const DEPENDENCY_RETRY: RetryPolicy = {
+  initialRetryTimeMs: 500,
+  factor: 2,
+  jitter: 0.2,
+  maxRetryTimeMs: 15_000,
+  retries: Number.POSITIVE_INFINITY,
 };
 
 export async function startProcessor<K extends TopicKey>(
@@ -123,7 +144,8 @@ export async function startProcessor<K extends TopicKey>(
     heartbeat(): Promise<void>;
   }
 
-  async function deadLetter({ topic, partition, message }: Delivered, error: string): Promise<void> {
+  async function deadLetter(delivered: Delivered, error: string): Promise<void> {
+    const { topic, partition, message } = delivered;
     await deps.publisher.publish('deadLetters', message.key?.toString() ?? `${topic}:${partition}:${message.offset}`, {
       source_topic: topic,
       partition,
@@ -138,19 +160,45 @@ export async function startProcessor<K extends TopicKey>(
       { topic, partition, offset: message.offset, key: message.key?.toString(), error },
       'message dead-lettered',
     );
+    if (spec.onDeadLetter) {
+      const key = message.key?.toString() ?? null;
+      await untilDone(delivered, () => spec.onDeadLetter!(key, error), 'settling the job of a dead letter');
+    }
+  }
+
+  /** Runs fn until it succeeds, waiting between tries and heartbeating; gives up only when stopping. */
+  async function untilDone(delivered: Delivered, fn: () => Promise<void>, what: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (error) {
+        log.warn({ err: error, attempt }, `${what} failed; retrying`);
+        if (stopping) throw error;
+        await sleep(retryDelay(DEPENDENCY_RETRY, attempt));
+        await delivered.heartbeat();
+      }
+    }
   }
 
   /** Handles one message; returns how long to wait when it is not due yet, else null (done with it). */
   async function handleOne(delivered: Delivered): Promise<number | null> {
     const { topic, partition, message, heartbeat } = delivered;
     const key = message.key?.toString() ?? null;
-    let decoded: MessageOf<K>;
-    try {
-      if (!message.value) throw new Error('empty message value');
-      decoded = (await deps.registry.decode(message.value)) as MessageOf<K>;
-    } catch (error) {
-      await deadLetter(delivered, `undecodable: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
+    let decoded: MessageOf<K> | null = null;
+    for (let attempt = 1; decoded === null; attempt++) {
+      try {
+        if (!message.value) throw new Error('empty message value');
+        decoded = (await deps.registry.decode(message.value)) as MessageOf<K>;
+      } catch (error) {
+        if (!isDependencyUnavailable(error)) {
+          await deadLetter(delivered, `undecodable: ${error instanceof Error ? error.message : String(error)}`);
+          return null;
+        }
+        log.warn({ err: error, attempt }, 'schema registry unavailable; decoding again');
+        if (stopping) throw error;
+        await sleep(retryDelay(DEPENDENCY_RETRY, attempt));
+        await heartbeat();
+      }
     }
     const topicKey = byName.get(topic) as K;
     const context: MessageContext<K> = {
@@ -168,6 +216,8 @@ export async function startProcessor<K extends TopicKey>(
           (performance.now() - started) / 1000,
         )
         .catch(() => undefined);
+    // Failures with every dependency up: only these count towards dead-lettering the message.
+    let failures = 0;
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
@@ -183,14 +233,16 @@ export async function startProcessor<K extends TopicKey>(
           await deadLetter(delivered, `poison: ${reason}`);
           return null;
         }
-        if (attempt > retry.retries) {
-          await deadLetter(delivered, `failed ${attempt} times: ${reason}`);
+        const unavailable = isDependencyUnavailable(error);
+        if (!unavailable) failures++;
+        if (failures > retry.retries) {
+          await deadLetter(delivered, `failed ${failures} times: ${reason}`);
           return null;
         }
-        context.log.warn({ err: error, attempt }, 'handler failed; retrying');
+        context.log.warn({ err: error, attempt, dependency_unavailable: unavailable }, 'handler failed; retrying');
         // Not committing: if we stop or crash here, the message is redelivered.
         if (stopping) throw error;
-        await sleep(retryDelay(retry, attempt));
+        await sleep(retryDelay(unavailable ? DEPENDENCY_RETRY : retry, unavailable ? attempt : failures));
         await heartbeat();
       }
     }

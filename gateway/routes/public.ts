@@ -10,6 +10,8 @@ import { errors, ref } from './schemas.ts';
 export interface PublicRouteOptions {
   version: string;
   probes: Record<ComponentName, Probe>;
+  /** True once the process has been asked to stop: it answers not-ready while it finishes its work. */
+  draining: () => boolean;
 }
 
 /** How long one round of dependency probes answers GET /health: any request rate costs at most one round a second. */
@@ -40,15 +42,37 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
     {
       config: { auth: false },
       schema: {
-        summary: 'Readiness of the gateway and its dependencies',
+        summary: 'Readiness: 200 while this gateway can serve (Cassandra and Redis up, not draining)',
+        description:
+          'Every dependency is reported. Kafka, the schema registry and the engine being down makes status degraded but leaves the gateway ready: submissions wait in the outbox and reads need none of them.',
         tags: ['operations'],
         response: { 200: ref('health.json'), 503: ref('health.json') },
       },
     },
     async (_request, reply) => {
-      const health = await currentHealth();
-      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+      const { health, ready } = await currentHealth();
+      return reply.status(ready && !options.draining() ? 200 : 503).send(health);
     },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      config: { auth: false },
+      schema: {
+        summary: 'Liveness: 200 while the process answers at all; probes no dependency',
+        tags: ['operations'],
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['status'],
+            properties: { status: { type: 'string', enum: ['alive'] } },
+          },
+        },
+      },
+    },
+    async () => ({ status: 'alive' as const }),
   );
 
   // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2).

@@ -4,6 +4,7 @@
  * failure. Acts only on jobs whose row says they are aligning.
  */
 
+import { failDeadLetteredJob } from '../../core/app/dead-letters.ts';
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import type { OutputFiles } from '../../core/app/outputs.ts';
 import { realign } from '../../core/app/realign.ts';
@@ -43,6 +44,7 @@ export function alignmentProcessor(deps: AlignmentDeps): ProcessorSpec<'stageRes
   return leased(deps.locks, 'alignment', {
     group: 'alignment',
     topics: CONSUMER_GROUPS.alignment,
+    onDeadLetter: (key) => failDeadLetteredJob(deps.writer, key, 'alignment'),
     async handle(message: StageResultMessage, ctx: MessageContext<'stageResults'>) {
       const job = await deps.jobs.get(message.job_id);
       if (!job || job.org_id !== message.org_id)

@@ -5,6 +5,7 @@
  * decides from the job's current row, so a redelivered message does nothing twice.
  */
 
+import { failDeadLetteredJob } from '../../core/app/dead-letters.ts';
 import type { JobWriter } from '../../core/app/job-writer.ts';
 import { explicitOf } from '../../core/jobs/explicit.ts';
 import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
@@ -49,6 +50,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
   return leased(deps.locks, 'transcription', {
     group: 'transcription',
     topics: CONSUMER_GROUPS.transcription,
+    onDeadLetter: (key) => failDeadLetteredJob(deps.writer, key, 'transcription'),
     async handle(message: SubmissionMessage, ctx: MessageContext<'submissions'>) {
       const job = await deps.jobs.get(message.job_id);
       if (!job || job.org_id !== message.org_id)

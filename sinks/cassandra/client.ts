@@ -1,6 +1,11 @@
-/** Cassandra session for the configured keyspace. Every query is prepared; reads and writes are LOCAL_QUORUM. */
+/**
+ * Cassandra session for the configured keyspace. Every query is prepared; reads and writes are
+ * LOCAL_QUORUM, and the Paxos round of a lightweight transaction is LOCAL_SERIAL: both stay inside
+ * the local data centre, so a remote one being slow or cut off never stalls a request.
+ */
 import cassandra from 'cassandra-driver';
 import type { Config } from '../../core/config.ts';
+import { tlsOptions } from '../tls.ts';
 
 export type CassandraClient = cassandra.Client;
 export const { types } = cassandra;
@@ -10,11 +15,20 @@ export function keyspaceOf(config: Config): string {
 }
 
 export function createCassandraClient(config: Config, options: { keyspace?: boolean } = {}): CassandraClient {
+  const { contactPoints, localDataCenter, credentials, tls } = config.cassandra;
   return new cassandra.Client({
-    contactPoints: config.cassandraContactPoints,
-    localDataCenter: config.cassandraLocalDataCenter,
+    contactPoints,
+    localDataCenter,
     keyspace: options.keyspace === false ? undefined : keyspaceOf(config),
-    queryOptions: { prepare: true, consistency: cassandra.types.consistencies.localQuorum },
+    ...(credentials
+      ? { authProvider: new cassandra.auth.PlainTextAuthProvider(credentials.username, credentials.password) }
+      : {}),
+    ...(tls ? { sslOptions: { ...tlsOptions(tls), rejectUnauthorized: true } } : {}),
+    queryOptions: {
+      prepare: true,
+      consistency: cassandra.types.consistencies.localQuorum,
+      serialConsistency: cassandra.types.consistencies.localSerial,
+    },
     socketOptions: { connectTimeout: 5000, readTimeout: 12000 },
     pooling: { heartBeatInterval: 10000 },
   });

@@ -36,14 +36,57 @@ export function splitStatements(cql: string): string[] {
     .filter(Boolean);
 }
 
+/** The keyspace's replication as CQL: NetworkTopologyStrategy with the configured replicas per data centre. */
+export function replicationCql(replication: Record<string, number>): string {
+  const perDc = Object.entries(replication).map(([dc, n]) => `'${dc}': ${n}`);
+  return `{'class': 'NetworkTopologyStrategy', ${perDc.join(', ')}}`;
+}
+
+/** Data centres whose replica count the change raises: their new replicas hold nothing until repaired. */
+export function raisedDataCentres(current: Record<string, string>, wanted: Record<string, number>): string[] {
+  const simple = current.class?.endsWith('SimpleStrategy') ? Number(current.replication_factor) : null;
+  return Object.entries(wanted)
+    .filter(([dc, n]) => n > (simple ?? Number(current[dc] ?? 0)))
+    .map(([dc]) => dc);
+}
+
+function sameReplication(current: Record<string, string>, wanted: Record<string, number>): boolean {
+  if (!current.class?.endsWith('NetworkTopologyStrategy')) return false;
+  const dcs = Object.keys(current).filter((k) => k !== 'class');
+  return dcs.length === Object.keys(wanted).length && dcs.every((dc) => Number(current[dc]) === wanted[dc]);
+}
+
+/**
+ * Creates the keyspace, or brings an existing one to the configured replication (a keyspace made
+ * before with SimpleStrategy or other counts), and says which repair makes the new replicas whole.
+ */
+async function reconcileReplication(client: CassandraClient, config: Config, log: (msg: string) => void) {
+  const keyspace = keyspaceOf(config);
+  const wanted = config.cassandra.replication;
+  const found = await client.execute('SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?', [
+    keyspace,
+  ]);
+  const current = found.rows[0]?.replication as Record<string, string> | undefined;
+  if (!current) {
+    await client.execute(`CREATE KEYSPACE IF NOT EXISTS ${keyspace} WITH replication = ${replicationCql(wanted)}`);
+    return;
+  }
+  if (sameReplication(current, wanted)) return;
+  await client.execute(`ALTER KEYSPACE ${keyspace} WITH replication = ${replicationCql(wanted)}`);
+  log(`cassandra: ${keyspace} replication changed from ${JSON.stringify(current)} to ${replicationCql(wanted)}`);
+  const raised = raisedDataCentres(current, wanted);
+  if (raised.length > 0)
+    log(
+      `cassandra: replicas were added in ${raised.join(', ')}: run "nodetool repair --full ${keyspace}" on every node of those data centres, one node at a time, before relying on them`,
+    );
+}
+
 export async function migrateCassandra(config: Config, log: (msg: string) => void = () => {}): Promise<string[]> {
   const keyspace = keyspaceOf(config);
   const client = createCassandraClient(config, { keyspace: false });
   const applied: string[] = [];
   try {
-    await client.execute(
-      `CREATE KEYSPACE IF NOT EXISTS ${keyspace} WITH replication = {'class': 'SimpleStrategy', 'replication_factor': ${config.cassandraReplication}}`,
-    );
+    await reconcileReplication(client, config, log);
     await client.execute(
       `CREATE TABLE IF NOT EXISTS ${keyspace}.schema_migrations (version text PRIMARY KEY, applied_at timestamp)`,
     );

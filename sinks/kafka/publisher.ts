@@ -2,10 +2,10 @@
  * Publishes schema-encoded messages: each value is validated and framed by the registry client
  * (magic byte + schema id), so a consumer can always tell which schema wrote it.
  */
-import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import { type Kafka, Partitioners, type Producer } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
 import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.ts';
+import type { SchemaRegistryPool } from './registry-pool.ts';
 import { subjectOf, type TopicSpec, topicsFor } from './topics.ts';
 
 export class KafkaPublisher implements Publisher {
@@ -15,7 +15,7 @@ export class KafkaPublisher implements Publisher {
 
   constructor(
     kafka: Kafka,
-    private readonly registry: SchemaRegistry,
+    private readonly registry: SchemaRegistryPool,
     config: Config,
   ) {
     // Not the idempotent producer: consumers are idempotent anyway, and a bounded retry lets a publish

@@ -1,10 +1,11 @@
 /** Organisation versions (core/ports/tenancy-versions.ts) as Redis counters, shared by every gateway. */
 import type { Redis } from 'ioredis';
 import type { TenancyVersions } from '../../core/ports/tenancy-versions.ts';
+import { organisationKey } from './keys.ts';
 
 /** The counter's key; the meter script reads it too (RedisMeter.consumeIfCurrent). */
 export function tenancyVersionKey(prefix: string, orgId: string): string {
-  return `${prefix}:tenancy-version:${orgId}`;
+  return organisationKey(prefix, orgId, 'tenancy-version');
 }
 
 export class RedisTenancyVersions implements TenancyVersions {

@@ -387,7 +387,7 @@ async function bareKafkaPipeline(p: Platform): Promise<number> {
   await admin.connect();
   await admin.createTopics({
     waitForLeaders: true,
-    topics: [first, second].map((topic) => ({ topic, numPartitions: p.config.kafkaPartitions })),
+    topics: [first, second].map((topic) => ({ topic, numPartitions: p.config.kafka.partitions })),
   });
   const producer = p.kafka.producer();
   await producer.connect();

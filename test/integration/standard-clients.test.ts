@@ -60,9 +60,9 @@ describe('standard clients', () => {
       [
         path.join(ROOT, 'docs/examples/read_job_changes.py'),
         '--brokers',
-        platform.config.kafkaBrokers.join(','),
+        platform.config.kafka.brokers.join(','),
         '--registry',
-        platform.config.schemaRegistryUrl,
+        platform.config.registry.urls[0]!,
         '--topic',
         topicsFor(platform.config).jobChanges.name,
         '--org',

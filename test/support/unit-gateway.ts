@@ -23,6 +23,7 @@ export const upProbes: Record<ComponentName, Probe> = {
 export async function unitGateway(
   options: {
     probes?: Partial<Record<ComponentName, Probe>>;
+    draining?: () => boolean;
     extraRoutes?: (app: FastifyInstance) => void;
     /** Keys and organisations kept under versions and confirmed by the meter, as in production. */
     kept?: boolean;
@@ -46,6 +47,7 @@ export async function unitGateway(
     usage,
     meter,
     probes: { ...upProbes, ...options.probes },
+    draining: options.draining,
     jobServices: null,
   });
   options.extraRoutes?.(app);

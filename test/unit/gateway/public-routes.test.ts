@@ -66,10 +66,32 @@ describe('GET /health', () => {
   });
 
   it('treats a hanging component as down instead of hanging', async () => {
-    const { app } = await unitGateway({ probes: { engine: () => new Promise(() => {}) } });
+    const { app } = await unitGateway({ probes: { cassandra: () => new Promise(() => {}) } });
     const res = await app.inject({ url: '/api/v1/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().components.engine.status).toBe('down');
+    expect(res.json().components.cassandra.status).toBe('down');
+  });
+
+  it('stays ready (200, degraded) while the engine, the registry or Kafka is down: none of them stops it serving', async () => {
+    const down = async () => {
+      throw new Error('connection refused');
+    };
+    const { app } = await unitGateway({ probes: { engine: down, schema_registry: down, kafka: down } });
+    const res = await app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('degraded');
+    expect(res.json().components.engine).toEqual({ status: 'down', error: 'connection refused' });
+  });
+
+  it('answers not-ready while draining, and alive throughout', async () => {
+    let draining = false;
+    const { app } = await unitGateway({ draining: () => draining });
+    expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    draining = true;
+    expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(503);
+    const live = await app.inject({ url: '/api/v1/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'alive' });
   });
 });
 

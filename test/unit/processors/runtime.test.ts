@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import type { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import type { Kafka } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/config.ts';
 import { createLogger } from '../../../core/logger.ts';
 import type { Publisher } from '../../../core/ports/publisher.ts';
 import { type RunningProcessor, startProcessor } from '../../../processors/runtime.ts';
+import type { SchemaRegistryPool } from '../../../sinks/kafka/registry-pool.ts';
 
 /** A consumer that connects, subscribes and runs without a broker, and whose crash events the test raises. */
 function fakeKafka() {
@@ -28,7 +28,7 @@ async function start(kafka: Kafka): Promise<RunningProcessor> {
     {
       config: loadConfig({ VERSE_MODE: 'development' }),
       kafka,
-      registry: {} as SchemaRegistry,
+      registry: {} as SchemaRegistryPool,
       publisher: {} as Publisher,
       logger: createLogger('silent', 'runtime-test'),
     },
