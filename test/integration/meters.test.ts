@@ -1,9 +1,11 @@
+import calculateSlot from 'cluster-key-slot';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOWS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { organisationKey } from '../../sinks/redis/keys.ts';
 import { RedisMeter } from '../../sinks/redis/meter.ts';
-import { RedisTenancyVersions } from '../../sinks/redis/tenancy-versions.ts';
+import { RedisTenancyVersions, tenancyVersionKey } from '../../sinks/redis/tenancy-versions.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -23,8 +25,8 @@ afterAll(async () => {
 async function counters(orgId: string, meter: string): Promise<number[]> {
   const out: number[] = [];
   for (const w of WINDOWS) {
-    const keys = await platform.redis.keys(`${platform.config.namespace}:meter:${meter}:${orgId}:${w.name}:*`);
-    out.push(keys.length === 0 ? 0 : Number(await platform.redis.get(keys[0]!)));
+    const key = organisationKey(platform.config.namespace, orgId, 'meter', meter, w.name);
+    out.push(Number((await platform.redis.hget(key, 'u')) ?? 0));
   }
   return out;
 }
@@ -107,9 +109,19 @@ describe('Redis meters (real Redis, real HTTP)', () => {
     const taken = await meter.consume(org.org_id, 'read', 2, limits);
     // Units taken in the minute before this one: refunding them must not touch the current minute.
     await meter.refund(org.org_id, 'read', 2, taken.at - 60);
-    const minuteKey = `${platform.config.namespace}:meter:read:${org.org_id}:minute:${Math.floor(taken.at / 60)}`;
-    expect(Number(await platform.redis.get(minuteKey))).toBe(2);
+    const minuteKey = organisationKey(platform.config.namespace, org.org_id, 'meter', 'read', 'minute');
+    expect(await platform.redis.hmget(minuteKey, 'b', 'u')).toEqual([String(Math.floor(taken.at / 60)), '2']);
     await meter.refund(org.org_id, 'read', 2, taken.at);
-    expect(Number(await platform.redis.get(minuteKey))).toBe(0);
+    expect(await platform.redis.hget(minuteKey, 'u')).toBe('0');
+  });
+
+  it("keeps every key of one organisation's meter in one Redis Cluster slot", async () => {
+    const org = await testOrg(platform);
+    const keys = [
+      tenancyVersionKey(platform.config.namespace, org.org_id),
+      ...WINDOWS.map((w) => organisationKey(platform.config.namespace, org.org_id, 'meter', 'submit', w.name)),
+    ];
+    // The slot Redis Cluster computes (CRC16 of the hash tag), as ioredis's own cluster client does.
+    expect(new Set(keys.map((k) => calculateSlot(k))).size).toBe(1);
   });
 });
