@@ -6,7 +6,6 @@
  */
 import { ConfluentSchemaRegistryError } from '@kafkajs/confluent-schema-registry/dist/errors.js';
 import cassandra from 'cassandra-driver';
-import { KafkaJSError } from 'kafkajs';
 import { EngineError } from '../core/ports/engine.ts';
 
 const NETWORK_CODES = new Set([
@@ -59,7 +58,8 @@ function isNetworkError(error: Error): boolean {
 export function isDependencyUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error instanceof EngineError) return !error.permanent;
-  if (error instanceof KafkaJSError) return true;
+  // kafkajs's errors share one base class, which its CommonJS entry does not export by name.
+  if (error.name.startsWith('KafkaJS')) return true;
   if (error instanceof cassandra.errors.NoHostAvailableError) return true;
   if (error instanceof cassandra.errors.OperationTimedOutError) return true;
   if (error instanceof cassandra.errors.BusyConnectionError) return true;

@@ -14,10 +14,24 @@ export function keyspaceOf(config: Config): string {
   return config.namespace;
 }
 
+/**
+ * The native port of the cluster's nodes. The driver reaches the nodes it discovers (beyond the
+ * contact points) on protocolOptions.port, 9042 unless told: a cluster on another port would
+ * otherwise be half-reached, or another cluster on 9042 reached instead.
+ */
+export function nativePortOf(contactPoints: string[]): number | undefined {
+  const ports = new Set(contactPoints.map((p) => /:(\d+)$/.exec(p)?.[1]).filter((p) => p !== undefined));
+  if (ports.size > 1)
+    throw new Error(`VERSE_CASSANDRA_CONTACT_POINTS name several ports (${[...ports].join(', ')}); a cluster has one`);
+  return ports.size === 1 ? Number([...ports][0]) : undefined;
+}
+
 export function createCassandraClient(config: Config, options: { keyspace?: boolean } = {}): CassandraClient {
   const { contactPoints, localDataCenter, credentials, tls } = config.cassandra;
+  const port = nativePortOf(contactPoints);
   return new cassandra.Client({
     contactPoints,
+    ...(port ? { protocolOptions: { port } } : {}),
     localDataCenter,
     keyspace: options.keyspace === false ? undefined : keyspaceOf(config),
     ...(credentials

@@ -4,13 +4,16 @@
  * topic's JSON Schema with BACKWARD compatibility enforced, so an incompatible schema change fails
  * at start. checkTopics compares what the cluster holds with what is configured, at every start.
  */
-import { type Admin, ConfigResourceTypes } from 'kafkajs';
+import kafkajs, { type Admin } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
+import { type RetryPolicy, withRetries } from '../../core/retry.ts';
 import { topicSchema } from '../../schemas/catalog.ts';
 import { createKafka, createSchemaRegistry, registryHeaders } from './client.ts';
 import { subjectOf, type TopicSpec, topicsFor } from './topics.ts';
 
 const MIN_INSYNC = 'min.insync.replicas';
+// Listed after a spread in kafkajs's CommonJS exports, where Node's named-import detection stops.
+const { ConfigResourceTypes } = kafkajs;
 
 /** Each topic's own settings plus the replication a write must reach. */
 function topicConfig(config: Config, topic: TopicSpec): Record<string, string> {
@@ -22,8 +25,29 @@ export interface TopicShortfall {
   problem: string;
 }
 
+/**
+ * A topic just created is known to its controller before every broker: metadata and config reads
+ * answer "unknown topic" (retriable) for a moment on a cluster. About 20 s of tries in all.
+ */
+const METADATA_SETTLING: RetryPolicy = {
+  initialRetryTimeMs: 250,
+  factor: 2,
+  jitter: 0.2,
+  maxRetryTimeMs: 4000,
+  retries: 8,
+};
+
+function settled<T>(read: () => Promise<T>): Promise<T> {
+  return withRetries(METADATA_SETTLING, read, {
+    isRetriable: (error) => (error as { retriable?: boolean }).retriable === true,
+  });
+}
+
+const shortfalls = (admin: Admin, config: Config, specs: TopicSpec[]) =>
+  settled(() => readShortfalls(admin, config, specs));
+
 /** What each existing topic lacks against the configuration: fewer replicas, or a lower min.insync.replicas. */
-async function shortfalls(admin: Admin, config: Config, specs: TopicSpec[]): Promise<TopicShortfall[]> {
+async function readShortfalls(admin: Admin, config: Config, specs: TopicSpec[]): Promise<TopicShortfall[]> {
   const { replicationFactor, minInsyncReplicas } = config.kafka;
   const metadata = await admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) });
   const described = await admin.describeConfigs({
@@ -100,7 +124,7 @@ export async function ensureTopics(config: Config, log: (msg: string) => void = 
         `kafka: created ${missing.map((t) => t.name).join(', ')} (replication ${replicationFactor}, min.insync ${minInsyncReplicas})`,
       );
     }
-    const metadata = await admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) });
+    const metadata = await settled(() => admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) }));
     const grow = metadata.topics
       .filter((t) => t.partitions.length < partitions)
       .map((t) => ({ topic: t.name, count: partitions }));
