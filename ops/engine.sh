@@ -36,7 +36,8 @@ start() {
     --port "$ENGINE_PORT" --log-level warning
 }
 
-health() { curl -sf "http://127.0.0.1:$ENGINE_PORT/health" >/dev/null; }
+# Ready, not only alive: the model is loaded (GET /ready), so the first job does not wait for it.
+health() { curl -sf "http://127.0.0.1:$ENGINE_PORT/ready" >/dev/null; }
 
 case "${1:-}" in
   install) install ;;

@@ -3,14 +3,17 @@
 OpenAI-compatible where it fits (so a hosted service can stand in): POST /v1/audio/transcriptions
 and /v1/audio/translations (multipart file, model, language, response_format), GET /v1/models.
 Verse's own: POST /v1/verse/transcribe (a song by storage key, the whole engine work), POST
-/v1/verse/romanise, GET /health. Errors are {"error": {"code", "message"}}: 400 for a bad request,
-422 for audio that cannot be used, 503 when no verified model is available.
+/v1/verse/romanise, GET /health (alive), GET /ready (the model loaded). Errors are
+{"error": {"code", "message"}}: 400 for a bad request, 422 for audio that cannot be used, 503 when no
+verified model is available.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -26,9 +29,17 @@ from .languages import Language, by_code, find
 from .lines import Line, Word, split_lines, word_record
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import second_opinion, transcribe_song
+from .readiness import readiness
 from .romanise import romanise_line
 
-app = FastAPI(title="Verse speech engine", version=__version__)
+
+@asynccontextmanager
+async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    readiness.start()
+    yield
+
+
+app = FastAPI(title="Verse speech engine", version=__version__, lifespan=lifespan)
 
 
 @app.middleware("http")
@@ -102,6 +113,15 @@ def health() -> dict:
         "aligner_version": ALIGNER_VERSION,
         "asr_ready": whisper.default_model() in available,
     }
+
+
+@app.get("/ready")
+def ready() -> JSONResponse:
+    """200 once the default model is loaded; 503 before (or when it could not load, with why)."""
+    if readiness.ready:
+        return JSONResponse({"status": "ready", "model": whisper.default_model()})
+    message = readiness.error or "the model is still loading"
+    return JSONResponse(status_code=503, content={"error": {"code": "not_ready", "message": message}})
 
 
 @app.get("/v1/models")

@@ -28,6 +28,7 @@ export async function startEngineServer(options: { costMs?: number } = {}): Prom
     const language = findLanguage(body.language)!;
     try {
       if (req.url === '/health') return void res.end('{"status":"ok"}');
+      if (req.url === '/ready') return void res.end('{"status":"ready"}');
       if (req.url === '/v1/verse/transcribe') {
         state.transcribeRequests++;
         if (gate) await gate;
