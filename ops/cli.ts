@@ -27,6 +27,12 @@ function integer(value: string, name: string): number {
   return n;
 }
 
+function position(value: string): { partition: number; offset: string } {
+  const match = /^(\d+):(\d+)$/.exec(value);
+  if (!match) throw new UsageError('--at must be partition:offset, e.g. 3:17');
+  return { partition: Number(match[1]), offset: match[2]! };
+}
+
 // The platform's modules (drivers, servers) are loaded by the commands that use them, so that help
 // and usage errors answer at once.
 type Platform = Awaited<ReturnType<typeof import('./platform.ts').connectPlatform>>;
@@ -227,6 +233,30 @@ export function buildProgram(): Command {
     .addHelpText('after', example('verse processor transcription'))
     .action(async (name: string) => {
       await (await import('./serve.ts')).runProcessor(loadConfig(), name);
+    });
+
+  const deadLetters = program
+    .command('dead-letters')
+    .description('messages a processor set aside on the Kafka dead-letter topic: list them, re-drive them');
+  deadLetters
+    .command('list')
+    .description('every dead letter, one JSON object per line, with whether it has been replayed')
+    .addHelpText('after', example('verse dead-letters list'))
+    .action(async () => {
+      const { listDeadLetters } = await import('../sinks/kafka/dead-letters.ts');
+      await withPlatform(async (p) => {
+        for (const parked of await listDeadLetters(p.kafka, p.registry, p.config)) print(parked);
+      });
+    });
+  deadLetters
+    .command('replay')
+    .description('publish again, to the topic each came from, every dead letter not yet replayed (or one)')
+    .option('--at <partition:offset>', 'only the dead letter at this position of the dead-letter topic')
+    .addHelpText('after', example('verse dead-letters replay', 'verse dead-letters replay --at 3:17'))
+    .action(async (o: { at?: string }) => {
+      const only = o.at === undefined ? undefined : position(o.at);
+      const { replayDeadLetters } = await import('../sinks/kafka/dead-letters.ts');
+      print(await withPlatform((p) => replayDeadLetters(p.kafka, p.registry, p.config, only)));
     });
 
   const models = program.command('models').description("the speech engine's models");
