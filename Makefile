@@ -12,7 +12,7 @@ STAMP := var/stamps
 export VERSE_MODE ?= development
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine bench bench-engine bench-volume status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine test-cluster cluster-up cluster-down bench bench-engine bench-volume status
 
 help:
 	@echo "make up | make test | make down | make status | make bench | make bench-volume | make bench-engine"
@@ -89,6 +89,23 @@ test: test-setup
 	$(MAKE) lint typecheck test-engine
 	npx vitest run --project unit --project integration --project hostile --project e2e --project browser
 	npx vitest run --project faults
+	$(MAKE) test-cluster
+
+# The cluster proof (test/cluster): a three-node cluster of every store beside the single-node stack,
+# killed node by node under load, then taken down again.
+test-cluster: setup
+	ops/cluster.sh up
+	npx vitest run --project cluster; rc=$$?; ops/cluster.sh down; exit $$rc
+
+# A cluster to try by hand: every store three times over, HAProxy, and two of each Verse process
+# (docs/deploy.md, "A cluster on one machine"). `make cluster-down` stops it all.
+cluster-up: setup
+	ops/cluster.sh up
+	ops/cluster-app.sh start
+
+cluster-down:
+	-ops/cluster-app.sh stop
+	ops/cluster.sh down
 
 bench: setup
 	ops/infra.sh up

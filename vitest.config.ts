@@ -53,6 +53,15 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      // A three-node cluster of every store (ops/cluster.sh, started by `make test-cluster`), killed node by node.
+      {
+        test: {
+          name: 'cluster',
+          include: ['test/cluster/**/*.test.ts'],
+          testTimeout: 1_200_000,
+          hookTimeout: 300_000,
+        },
+      },
       { test: { name: 'bench', include: ['test/bench/**/*.bench.test.ts'], ...withInfra, testTimeout: 3_600_000 } },
     ],
   },

@@ -1,5 +1,6 @@
 /**
- * Cassandra session for the configured keyspace. Every query is prepared; reads and writes are
+ * Cassandra session for the configured keyspace. Every query is prepared and may be retried on
+ * another node; reads and writes are
  * LOCAL_QUORUM, and the Paxos round of a lightweight transaction is LOCAL_SERIAL: both stay inside
  * the local data centre, so a remote one being slow or cut off never stalls a request.
  */
@@ -40,6 +41,12 @@ export function createCassandraClient(config: Config, options: { keyspace?: bool
     ...(tls ? { sslOptions: { ...tlsOptions(tls), rejectUnauthorized: true } } : {}),
     queryOptions: {
       prepare: true,
+      // A request cut off with its coordinator (a node killed mid-query) is sent to the next node.
+      // Every statement may be sent twice: writes set values rather than add to them, and a
+      // compare-and-set that finds its own earlier write answers "not applied", which every caller
+      // already takes as "read again and decide" (core/app/job-writer.ts). The one counter
+      // (api_calls, a statistic) says otherwise where it is written.
+      isIdempotent: true,
       consistency: cassandra.types.consistencies.localQuorum,
       serialConsistency: cassandra.types.consistencies.localSerial,
     },

@@ -77,7 +77,8 @@ export class CassandraUsageStore implements UsageStore, UsageLedger {
       await this.db.execute(
         "UPDATE usage_counters SET value = value + ? WHERE org_id = ? AND metric = 'api_calls'",
         [calls, orgId],
-        { prepare: true },
+        // Sent twice, a counter would count twice: an error keeps the calls for the next flush instead.
+        { prepare: true, isIdempotent: false },
       );
     } catch {
       this.flushSoon(); // the calls stay in the tally for the next flush

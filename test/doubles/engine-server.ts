@@ -15,8 +15,11 @@ export interface EngineServer {
   close(): Promise<void>;
 }
 
-/** `costMs`: each transcription and alignment takes this long (a stand-in engine of fixed cost, for benchmarks). */
-export async function startEngineServer(options: { costMs?: number } = {}): Promise<EngineServer> {
+/**
+ * `costMs`: each transcription and alignment takes this long (a stand-in engine of fixed cost, for
+ * benchmarks and the cluster test). `port`: where it listens (a free port when absent).
+ */
+export async function startEngineServer(options: { costMs?: number; port?: number } = {}): Promise<EngineServer> {
   const cost = () => (options.costMs ? new Promise((r) => setTimeout(r, options.costMs)) : Promise.resolve());
   const engine = new FakeEngine();
   let gate: Promise<void> | null = null;
@@ -51,7 +54,7 @@ export async function startEngineServer(options: { costMs?: number } = {}): Prom
       res.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(options.port ?? 0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

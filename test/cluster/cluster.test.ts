@@ -1,0 +1,178 @@
+/**
+ * Verse on a real cluster (ops/cluster.sh: 3 Kafka brokers, 3 Cassandra nodes with replication
+ * factor 3, a Redis primary and replica under 3 Sentinels, 2 registries sharing one store, HAProxy),
+ * with 2 gateways, 2 engine hosts and 2 members of every processor group, in production mode. While
+ * a steady stream of submissions and reads runs, the test SIGKILLs one after another a Kafka
+ * broker, a Cassandra node, the Redis primary, a registry, a gateway, an engine host and a processor
+ * member, restarting none of them until the end. Every accepted job must complete with its outputs,
+ * once, charged once, its webhook delivered; each failover's errors as clients saw them are measured
+ * and bounded; after the restarts nothing is left in the outbox or on the dead-letter topic.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { OUTBOX_BUCKET_MS, outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
+import { createLogger } from '../../core/logger.ts';
+import { OUTBOX_STALE_MS } from '../../core/policy.ts';
+import { connectPlatform, type Platform } from '../../ops/platform.ts';
+import { listDeadLetters } from '../../sinks/kafka/dead-letters.ts';
+import { startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
+import { eventually } from '../support/pipeline.ts';
+import { answers, clusterEnv, clusterNode, redisPrimary, VerseProcesses, verseCli } from './processes.ts';
+import { type Outage, type OutageReport, outageReport, Traffic } from './traffic.ts';
+
+const LB = 'http://127.0.0.1:18000';
+const PROCESSORS = ['transcription', 'alignment', 'webhook', 'review-timer', 'sweeper'];
+/** How long each failure is watched before the next: long enough for every failover to finish. */
+const WATCH_MS = 20_000;
+const REPORT = path.resolve(import.meta.dirname, '../../var/cluster/report.json');
+
+let env: NodeJS.ProcessEnv;
+let processes: VerseProcesses;
+let platform: Platform;
+let receiver: TestHttpsServer;
+const startedAt = Date.now();
+
+beforeAll(async () => {
+  receiver = await startHttpsServer();
+  receiver.route('/hook', (_req, res) => res.writeHead(200).end('ok'));
+  env = {
+    ...process.env,
+    ...(await clusterEnv()),
+    VERSE_MODE: 'production',
+    VERSE_NAMESPACE: 'verse_cluster_test',
+    VERSE_CURSOR_SECRET: randomBytes(24).toString('hex'),
+    VERSE_REVIEW_SECRET: randomBytes(24).toString('hex'),
+    VERSE_METRICS_TOKEN: randomBytes(24).toString('hex'),
+    VERSE_DATA_DIR: path.resolve(import.meta.dirname, '../../var/cluster/data/verse'),
+    VERSE_ALLOW_PRIVATE_NETWORK: 'true',
+    VERSE_EXTRA_CA_FILE: testCa().caFile,
+    VERSE_DRAIN_SECONDS: '1',
+    VERSE_LOG_LEVEL: 'warn',
+  };
+  await verseCli(env, 'migrate');
+  processes = new VerseProcesses(env);
+  for (const name of ['engine-1', 'engine-2', 'gateway-1', 'gateway-2']) processes.start(name);
+  for (const group of PROCESSORS) for (const n of [1, 2]) processes.start(`${group}-${n}`);
+  await answers(`${LB}/api/v1/health`, 120_000);
+  await answers('http://127.0.0.1:18090/ready', 60_000);
+  platform = await connectPlatform(loadConfig(env), createLogger('silent', 'cluster-test'), 'cluster-test');
+});
+
+afterAll(async () => {
+  await processes?.stopAll();
+  await platform?.close();
+  await receiver?.close();
+});
+
+interface FinishedJob {
+  jobId: string;
+  acceptedAt: number;
+  finishedAt: number;
+}
+
+describe('a three-node cluster that loses one node of everything', () => {
+  it('completes every accepted job once, delivers every webhook, bounds each failover, and converges', async () => {
+    const org = await verseCli(env, 'org', 'create', '--name', 'Cluster Platform', '--credits', '500');
+    const orgId = org.org_id as string;
+    await verseCli(env, 'org', 'limits', orgId, '--submit-minute', '1000', '--submit-hour', '10000');
+    await verseCli(env, 'org', 'limits', orgId, '--read-minute', '10000', '--read-hour', '100000');
+    const traffic = new Traffic(LB, org.api_key as string, `${receiver.url}/hook`);
+    traffic.start(1200, 150);
+    await new Promise((r) => setTimeout(r, 8000));
+
+    const victims: [string, () => Promise<void>][] = [
+      ['kafka broker (kafka-2)', () => clusterNode('kill', 'kafka-2')],
+      ['cassandra node (127.0.0.2)', () => clusterNode('kill', 'cassandra-2')],
+      ['redis primary', async () => clusterNode('kill', await redisPrimary())],
+      ['schema registry (registry-1)', () => clusterNode('kill', 'registry-1')],
+      ['gateway (gateway-1)', () => processes.kill('gateway-1')],
+      ['engine host (engine-1)', () => processes.kill('engine-1')],
+      ['processor member (transcription-1)', () => processes.kill('transcription-1')],
+    ];
+    const outages: Outage[] = [];
+    for (const [killed, kill] of victims) {
+      const from = Date.now();
+      await kill();
+      await new Promise((r) => setTimeout(r, WATCH_MS));
+      outages.push({ killed, from, to: Date.now() });
+    }
+    while (traffic.submitted.length < 60) await new Promise((r) => setTimeout(r, 500));
+    await traffic.stop();
+    expect(traffic.unexpected).toEqual([]);
+
+    // Every accepted job completes, with its outputs.
+    const auth = { authorization: `Bearer ${org.api_key as string}` };
+    const finished: FinishedJob[] = [];
+    for (const s of traffic.submitted) {
+      const job = await eventually(
+        async () => {
+          const res = await fetch(`${LB}/api/v1/jobs/${s.jobId}`, { headers: auth });
+          if (res.status !== 200) return null;
+          const body = (await res.json()) as { status: string; completed_at: string | null };
+          return body.status === 'processing' ? null : body;
+        },
+        240_000,
+        `job ${s.jobId} terminal`,
+      );
+      expect(job.status, s.jobId).toBe('complete');
+      const lrc = await fetch(`${LB}/api/v1/jobs/${s.jobId}/download/lrc/original`, { headers: auth });
+      expect(lrc.status, `${s.jobId} lrc`).toBe(200);
+      finished.push({ jobId: s.jobId, acceptedAt: s.acceptedAt, finishedAt: Date.parse(job.completed_at!) });
+    }
+
+    // One job per accepted song, one credit per job, however often a submission was sent.
+    const ids = traffic.submitted.map((s) => s.jobId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const organisation = await platform.orgs.getOrganisation(orgId);
+    expect(organisation?.credits).toBe(500 - ids.length);
+
+    // Every job.complete delivered; a second delivery only with the first one's webhook-id.
+    const deliveries = await eventually(
+      async () => {
+        const byJob = new Map<string, Set<string>>();
+        for (const r of receiver.requests) {
+          const body = JSON.parse(r.body.toString()) as { event: string; job_id?: string };
+          if (body.event !== 'job.complete' || !body.job_id) continue;
+          byJob.set(body.job_id, (byJob.get(body.job_id) ?? new Set()).add(String(r.headers['webhook-id'])));
+        }
+        return ids.every((id) => byJob.has(id)) ? byJob : null;
+      },
+      120_000,
+      'every job.complete webhook',
+    );
+    for (const id of ids) expect(deliveries.get(id)?.size, `webhook-ids of ${id}`).toBe(1);
+
+    // Each failover as clients saw it.
+    const reports: OutageReport[] = outages.map((o) => outageReport(o, traffic.answers, finished));
+    const table = reports.map((r) => ({ ...r, jobsLost: 0 }));
+    console.table(table);
+    writeFileSync(
+      REPORT,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), jobs: ids.length, table }, null, 2)}\n`,
+    );
+    for (const r of reports) {
+      if (r.killed === 'redis primary') expect(r.longestErrorSeconds, r.killed).toBeLessThan(10);
+      else expect(r.errors, `${r.killed}: ${r.errors} errors`).toBe(0);
+    }
+
+    // Everything back: the cluster converges, nothing owed in the outbox, nothing dead-lettered.
+    for (const node of ['kafka-2', 'cassandra-2', 'registry-1', 'redis-primary', 'redis-replica'])
+      await clusterNode('start', node);
+    for (const name of ['gateway-1', 'engine-1', 'transcription-1']) processes.start(name);
+    await answers('http://127.0.0.1:18001/api/v1/health', 120_000);
+    await new Promise((r) => setTimeout(r, OUTBOX_STALE_MS + OUTBOX_BUCKET_MS));
+    await eventually(
+      async () => {
+        for (let b = outboxBucketOf(new Date(startedAt)); b <= outboxBucketOf(new Date()); b++)
+          if ((await platform.jobServices.jobs.outboxBucket(b)).length > 0) return null;
+        return true;
+      },
+      120_000,
+      'an empty outbox',
+    );
+    expect(await listDeadLetters(platform.kafka, platform.registry, platform.config)).toEqual([]);
+  });
+});
