@@ -188,6 +188,13 @@ CONF
   spawn "sentinel-$n" redis-sentinel "$conf"
 }
 
+# Which node is primary is the Sentinels' to say once they exist (after a failover, the replica): a
+# node is told to replicate only on the very first start, and the Sentinels turn a returning former
+# primary into a replica themselves.
+first_replicaof() {
+  [[ -f $CLUSTER/conf/sentinel-1.conf ]] || echo "--replicaof 127.0.0.1 $REDIS_PRIMARY_PORT"
+}
+
 # ---- The schema registry: two Apicurio instances on one KafkaSQL journal ----
 start_registry() {
   local i=$1 n=$(($1 + 1))
@@ -265,7 +272,7 @@ start_node() {
     kafka-[123]) start_kafka $((${1#kafka-} - 1)) ;;
     cassandra-[123]) start_cassandra $((${1#cassandra-} - 1)) ;;
     redis-primary) start_redis redis-primary "$REDIS_PRIMARY_PORT" ;;
-    redis-replica) start_redis redis-replica "$REDIS_REPLICA_PORT" --replicaof 127.0.0.1 "$REDIS_PRIMARY_PORT" ;;
+    redis-replica) start_redis redis-replica "$REDIS_REPLICA_PORT" $(first_replicaof) ;;
     sentinel-[123]) start_sentinel $((${1#sentinel-} - 1)) ;;
     registry-[12]) start_registry $((${1#registry-} - 1)) ;;
     haproxy) start_haproxy ;;
@@ -294,7 +301,7 @@ up() {
   # The first Cassandra node alone (a seed), then the other two side by side.
   start_cassandra 0
   start_redis redis-primary "$REDIS_PRIMARY_PORT"
-  start_redis redis-replica "$REDIS_REPLICA_PORT" --replicaof 127.0.0.1 "$REDIS_PRIMARY_PORT"
+  start_redis redis-replica "$REDIS_REPLICA_PORT" $(first_replicaof)
   for i in 0 1 2; do start_sentinel "$i"; done
   wait_for kafka-1 180 kafka_ready
   for i in 0 1; do start_registry "$i"; done

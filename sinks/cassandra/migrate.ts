@@ -60,7 +60,7 @@ function sameReplication(current: Record<string, string>, wanted: Record<string,
  * Creates the keyspace, or brings an existing one to the configured replication (a keyspace made
  * before with SimpleStrategy or other counts), and says which repair makes the new replicas whole.
  */
-async function reconcileReplication(client: CassandraClient, config: Config, log: (msg: string) => void) {
+export async function reconcileReplication(client: CassandraClient, config: Config, log: (msg: string) => void) {
   const keyspace = keyspaceOf(config);
   const wanted = config.cassandra.replication;
   const found = await client.execute('SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?', [

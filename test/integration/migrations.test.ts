@@ -9,7 +9,7 @@ import { newUuid } from '../../core/ids.ts';
 import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { type CassandraClient, createCassandraClient } from '../../sinks/cassandra/client.ts';
 import { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
-import { migrateCassandra } from '../../sinks/cassandra/migrate.ts';
+import { migrateCassandra, reconcileReplication } from '../../sinks/cassandra/migrate.ts';
 import { CassandraUsageStore, usageShardOf } from '../../sinks/cassandra/usage.ts';
 import { testConfig } from '../support/platform.ts';
 
@@ -80,5 +80,41 @@ describe('moving what an earlier release left', () => {
     expect(ledger?.ttl).toBeGreaterThan(80_000);
     expect(await tableExists('job_outbox')).toBe(false);
     expect(await tableExists('usage_totals')).toBe(false);
+  });
+});
+
+describe("the keyspace's replication", () => {
+  const replication = async () =>
+    (await db.execute('SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?', [config.namespace]))
+      .rows[0]!.replication as Record<string, string>;
+
+  it('brings a keyspace made with SimpleStrategy to NetworkTopologyStrategy, and says which repair a raise needs', async () => {
+    await db.execute(
+      `ALTER KEYSPACE ${config.namespace} WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}`,
+    );
+    const said: string[] = [];
+    await migrateCassandra(config, (m) => said.push(m));
+    expect(await replication()).toEqual({
+      class: 'org.apache.cassandra.locator.NetworkTopologyStrategy',
+      datacenter1: '1',
+    });
+    expect(said.join('\n')).not.toContain('repair');
+
+    // Raised to 2 on this one node (only the keyspace's settings: a query at LOCAL_QUORUM would now fail).
+    const raised = testConfig({ VERSE_NAMESPACE: config.namespace, VERSE_CASSANDRA_REPLICATION: 'datacenter1:2' });
+    await reconcileReplication(db, raised, (m) => said.push(m));
+    expect((await replication()).datacenter1).toBe('2');
+    expect(said.join('\n')).toContain(
+      `nodetool repair --full ${config.namespace}" on every node of those data centres`,
+    );
+
+    // Lowered again: no repair to run; and once as configured, nothing to say.
+    said.length = 0;
+    await reconcileReplication(db, config, (m) => said.push(m));
+    expect((await replication()).datacenter1).toBe('1');
+    expect(said.join('\n')).not.toContain('repair');
+    said.length = 0;
+    await migrateCassandra(config, (m) => said.push(m));
+    expect(said).toEqual([]);
   });
 });
