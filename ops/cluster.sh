@@ -43,6 +43,9 @@ SENTINEL_PORTS=(26379 26380 26381)
 REGISTRY_PORTS=(18081 18082)
 GATEWAY_PORTS=(18001 18002)
 ENGINE_PORTS=(18091 18092)
+# How HAProxy shares engine work between the two hosts ("4 1": four parts to the first, one to the
+# second; the cluster test runs a stand-in and a real engine side by side).
+read -r -a ENGINE_WEIGHTS <<<"${VERSE_CLUSTER_ENGINE_WEIGHTS:-1 1}"
 LB_GATEWAY_PORT=18000
 LB_ENGINE_PORT=18090
 
@@ -219,6 +222,8 @@ start_haproxy() {
   cat >"$CLUSTER/conf/haproxy.cfg" <<CONF
 global
   maxconn 4096
+  # Room for a whole submission (a short clip) in one buffer, so that it can be sent again (retry-on).
+  tune.bufsize 262144
 defaults
   mode http
   timeout connect 2s
@@ -247,8 +252,8 @@ frontend engines
 backend engines
   option httpchk GET /ready
   http-check expect status 200
-  server engine-1 127.0.0.1:${ENGINE_PORTS[0]} check
-  server engine-2 127.0.0.1:${ENGINE_PORTS[1]} check
+  server engine-1 127.0.0.1:${ENGINE_PORTS[0]} check weight ${ENGINE_WEIGHTS[0]}
+  server engine-2 127.0.0.1:${ENGINE_PORTS[1]} check weight ${ENGINE_WEIGHTS[1]}
 CONF
   haproxy -c -q -f "$CLUSTER/conf/haproxy.cfg" || die "haproxy refused its configuration"
   log "starting haproxy: gateways on 127.0.0.1:$LB_GATEWAY_PORT, engines on 127.0.0.1:$LB_ENGINE_PORT"

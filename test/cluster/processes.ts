@@ -39,7 +39,10 @@ export class VerseProcesses {
     mkdirSync(LOGS, { recursive: true });
   }
 
-  /** Starts a process by name: `gateway-1` (port 18001), `engine-2` (18092), `transcription-1`… */
+  /**
+   * Starts a process by name: `gateway-1` (port 18001), `engine-1` (the stand-in, 18091), `engine-2`
+   * (the real engine, 18092), `transcription-1`…
+   */
   start(name: string): ChildProcess {
     const args = this.argsOf(name);
     const log = createWriteStream(path.join(LOGS, `${name}.log`), { flags: 'a' });
@@ -53,6 +56,19 @@ export class VerseProcesses {
   private argsOf(name: string): string[] {
     const [kind, n] = name.split(/-(?=\d+$)/) as [string, string];
     if (kind === 'gateway') return [VERSE, 'gateway', '--port', String(18000 + Number(n))];
+    if (name === 'engine-2')
+      return [
+        path.join(ROOT, 'engine/.venv/bin/uvicorn'),
+        'verse_engine.app:app',
+        '--app-dir',
+        path.join(ROOT, 'engine'),
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '18092',
+        '--log-level',
+        'warning',
+      ];
     if (kind === 'engine')
       return [
         process.execPath,

@@ -4,7 +4,7 @@
  * reads, every answer recorded with its time so that each failover's errors can be measured.
  */
 import { randomUUID } from 'node:crypto';
-import { wavTone } from '../support/audio.ts';
+import { spokenWav } from '../support/audio.ts';
 
 export interface Answer {
   at: number;
@@ -21,7 +21,8 @@ export interface Submitted {
   tries: number;
 }
 
-const AUDIO = wavTone(0.5, 440, 8000);
+/** A short sung-like line: words the real engine hears, small enough for HAProxy to send again. */
+const AUDIO = spokenWav('en', 'Sing along with me tonight');
 
 export class Traffic {
   readonly answers: Answer[] = [];
