@@ -62,3 +62,28 @@ describe('a processor stopped with SIGTERM', () => {
     expect(engine.transcribeRequests).toBe(1);
   });
 });
+
+describe('a gateway stopped with SIGTERM', () => {
+  it('answers not-ready while it keeps serving for VERSE_DRAIN_SECONDS, then exits', async () => {
+    const port = 18555;
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const child = spawn(VERSE, ['gateway', '--port', String(port)], {
+      env: { ...env, VERSE_DRAIN_SECONDS: '3' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    await eventually(
+      async () => (await fetch(`${base}/health`).catch(() => null))?.status === 200,
+      60_000,
+      'the gateway ready',
+    );
+    const stoppedAt = Date.now();
+    child.kill('SIGTERM');
+    await eventually(async () => (await fetch(`${base}/health`)).status === 503, 2000, 'not ready');
+    // Out of its load balancer's rotation, but whoever still reaches it is served.
+    expect((await fetch(`${base}/languages`)).status).toBe(200);
+    expect((await fetch(`${base}/health/live`)).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000);
+  });
+});
