@@ -124,6 +124,7 @@ describe('every gateway route', () => {
     expect(open).toEqual([
       '/api/v1/align',
       '/api/v1/health',
+      '/api/v1/health/live',
       '/api/v1/languages',
       '/api/v1/openapi.json',
       '/assets/:name',

@@ -57,7 +57,7 @@ describe('authentication (spec, Authentication 1-7)', () => {
     expect((await app.inject({ url: '/api/v1/usage', headers: limited.auth })).statusCode).toBe(200);
   });
 
-  it.each(['/api/v1/languages', '/api/v1/health'])('%s needs no key', async (url) => {
+  it.each(['/api/v1/languages', '/api/v1/health', '/api/v1/health/live'])('%s needs no key', async (url) => {
     const { app } = await unitGateway();
     expect((await app.inject({ url })).statusCode).toBe(200);
   });
