@@ -62,10 +62,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
         example: {
           ...ex.health,
           status: 'degraded',
-          components: { ...ex.health.components, engine: { status: 'down' } },
+          components: {
+            ...ex.health.components,
+            redis: { status: 'down', error: 'connect ECONNREFUSED 10.0.3.12:6379' },
+          },
         },
       },
     },
+  },
+  'GET /api/v1/health/live': {
+    operationId: 'getLiveness',
+    errors: {},
+    responses: { 200: { example: { status: 'alive' } } },
   },
   'POST /api/v1/align': {
     operationId: 'alignWithdrawn',
