@@ -46,7 +46,10 @@ export class VerseProcesses {
   start(name: string): ChildProcess {
     const args = this.argsOf(name);
     const log = createWriteStream(path.join(LOGS, `${name}.log`), { flags: 'a' });
-    const child = spawn(args[0]!, args.slice(1), { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    // The real engine queues what its one slot cannot take yet, rather than answering busy: the test
+    // wants a few songs through it, where a busy answer sends the retry to the other host.
+    const env = name === 'engine-2' ? { ...this.env, VERSE_ENGINE_QUEUE: '64' } : this.env;
+    const child = spawn(args[0]!, args.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     this.children.set(name, { args, child });
