@@ -229,13 +229,15 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 11m
-  timeout check 2s
   # A request that found its server gone before any answer (refused, or closed with nothing said) goes
   # to the other one: every submission carries an Idempotency-Key, so sending it twice is safe.
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response
-  default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
+  # A server marked down keeps the requests it has: a draining gateway finishes them, and an engine
+  # host slow to answer its check while it decodes is not cut off mid-song.
+  timeout check 5s
+  default-server inter 1s fall 3 rise 2
 frontend gateways
   bind 127.0.0.1:$LB_GATEWAY_PORT
   option http-buffer-request

@@ -116,8 +116,10 @@ def health() -> dict:
 
 
 @app.get("/ready")
-def ready() -> JSONResponse:
-    """200 once the default model is loaded; 503 before (or when it could not load, with why)."""
+async def ready() -> JSONResponse:
+    """200 once the default model is loaded; 503 before (or when it could not load, with why).
+
+    On the event loop, not in the worker threads: it answers while every thread decodes."""
     if readiness.ready:
         return JSONResponse({"status": "ready", "model": whisper.default_model()})
     message = readiness.error or "the model is still loading"

@@ -70,7 +70,7 @@ export class VerseProcesses {
         '--port',
         '18092',
         '--log-level',
-        'warning',
+        'info',
       ];
     if (kind === 'engine')
       return [
