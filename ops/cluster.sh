@@ -234,6 +234,9 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response
+  # A fresh server connection per request: an idle one the server has closed (uvicorn keeps them
+  # 5 s) would otherwise be tried, fail empty, and every request meant for that server go elsewhere.
+  option http-server-close
   # A server marked down keeps the requests it has: a draining gateway finishes them, and an engine
   # host slow to answer its check while it decodes is not cut off mid-song.
   timeout check 5s
