@@ -128,8 +128,9 @@ auto_snapshot: false
 concurrent_reads: 8
 concurrent_writes: 8
 cas_contention_timeout: 2000ms
-write_request_timeout: 3000ms
-read_request_timeout: 3000ms
+# As on one node: two cores carry every node here, and a busy replica must not time a quorum out.
+write_request_timeout: 5000ms
+read_request_timeout: 5000ms
 # A dead node's writes are kept for it and replayed when it returns.
 hinted_handoff_enabled: true
 CONF

@@ -42,10 +42,10 @@ export function createCassandraClient(config: Config, options: { keyspace?: bool
     queryOptions: {
       prepare: true,
       // A request cut off with its coordinator (a node killed mid-query) is sent to the next node.
-      // Every statement may be sent twice: writes set values rather than add to them, and a
-      // compare-and-set that finds its own earlier write answers "not applied", which every caller
-      // already takes as "read again and decide" (core/app/job-writer.ts). The one counter
-      // (api_calls, a statistic) says otherwise where it is written.
+      // Statements may be sent twice: writes set values rather than add to them, and a job's
+      // compare-and-set that finds its own earlier write answers "not applied", which the writer
+      // takes as "read again and decide" (core/app/job-writer.ts). What moves an amount says
+      // otherwise where it is written: the credit balance and the api_calls counter.
       isIdempotent: true,
       consistency: cassandra.types.consistencies.localQuorum,
       serialConsistency: cassandra.types.consistencies.localSerial,

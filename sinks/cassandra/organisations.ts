@@ -124,11 +124,13 @@ export class CassandraOrganisationStore implements OrganisationStore {
    * meanwhile (the refused compare-and-set reports it, so the next try needs no read).
    */
   private async setCredits(orgId: string, from: number, to: number): Promise<number | null> {
-    const result = await this.db.execute('UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?', [
-      to,
-      orgId,
-      from,
-    ]);
+    // Not sent again by the driver: a move that applied but whose answer was lost would find its own
+    // write, read as another writer's, and the caller would take (or give) the credits a second time.
+    const result = await this.db.execute(
+      'UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?',
+      [to, orgId, from],
+      { prepare: true, isIdempotent: false },
+    );
     return result.wasApplied() ? null : Number(result.first()?.credits ?? 0);
   }
 
