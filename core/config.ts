@@ -3,6 +3,7 @@
  * at start so a typo fails loudly instead of silently falling back to a default.
  */
 import path from 'node:path';
+import { type Env, flag, list, nonNegative, positiveInteger, urlValue } from './env-values.ts';
 import { type Mode, type StoreSettings, storeSettings } from './store-settings.ts';
 
 export type { Mode } from './store-settings.ts';
@@ -58,46 +59,7 @@ export interface Config extends StoreSettings {
   drainSeconds: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function integer(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-function nonNegative(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of seconds, got "${raw}"`);
-  return n;
-}
-
-function flag(env: Env, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false' || raw === 'off' || raw === 'no') return false;
-  if (raw === '1' || raw === 'true' || raw === 'on' || raw === 'yes') return true;
-  throw new Error(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  try {
-    return new URL(raw).toString().replace(/\/$/, '');
-  } catch {
-    throw new Error(`${name} must be a URL, got "${raw}"`);
-  }
-}
+const url = (env: Env, name: string, fallback: string): string => urlValue(name, env[name] || fallback);
 
 function storageUrl(raw: string | undefined): string | null {
   if (!raw) return null;
@@ -135,7 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(namespace)) {
     throw new Error(`VERSE_NAMESPACE must be lower-case letters, digits and _, got "${namespace}"`);
   }
-  const port = integer(env, 'VERSE_PORT', 8000);
+  const port = positiveInteger(env, 'VERSE_PORT', 8000);
   const root = path.resolve(import.meta.dirname, '..');
   return {
     mode,
@@ -144,7 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.VERSE_HOST || '127.0.0.1',
     baseUrl: url(env, 'VERSE_BASE_URL', `http://127.0.0.1:${port}`),
     ...storeSettings(env, mode),
-    processorConcurrency: integer(env, 'VERSE_PROCESSOR_CONCURRENCY', 8),
+    processorConcurrency: positiveInteger(env, 'VERSE_PROCESSOR_CONCURRENCY', 8),
     engineUrl: url(env, 'VERSE_ENGINE_URL', 'http://127.0.0.1:8090'),
     dataDir: path.resolve(env.VERSE_DATA_DIR || path.join(root, 'var', 'data', 'verse')),
     storageUrl: storageUrl(env.VERSE_STORAGE_URL),

@@ -5,8 +5,9 @@
  * refuses at start a setting with which the loss of one node loses data or takes the API down.
  */
 
+import { type Env, flag, list, positiveInteger, urlValue } from './env-values.ts';
+
 export type Mode = 'production' | 'development';
-type Env = Record<string, string | undefined>;
 
 /** TLS to a store: verify the server against the system's roots, plus caFile when given. */
 export interface TlsSettings {
@@ -76,36 +77,6 @@ export interface StoreSettings {
 /** What production requires so that losing any one node loses nothing and stops nothing. */
 export const PRODUCTION_MINIMUM = { replicas: 3, minInsyncReplicas: 2 } as const;
 
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-function count(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-function flag(env: Env, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false' || raw === 'off' || raw === 'no') return false;
-  if (raw === '1' || raw === 'true' || raw === 'on' || raw === 'yes') return true;
-  throw new Error(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function urlOf(name: string, raw: string): string {
-  try {
-    return new URL(raw).toString().replace(/\/$/, '');
-  } catch {
-    throw new Error(`${name} must be a URL, got "${raw}"`);
-  }
-}
-
 /** A user and password from PREFIX_USERNAME and PREFIX_PASSWORD: both or neither. */
 function credentials(env: Env, prefix: string): Credentials | null {
   const username = env[`${prefix}_USERNAME`];
@@ -129,8 +100,8 @@ function hostPort(name: string, raw: string): HostPort {
 
 function kafkaSettings(env: Env, mode: Mode): KafkaSettings {
   const production = mode === 'production';
-  const replicationFactor = count(env, 'VERSE_KAFKA_REPLICATION_FACTOR', production ? 3 : 1);
-  const minInsyncReplicas = count(
+  const replicationFactor = positiveInteger(env, 'VERSE_KAFKA_REPLICATION_FACTOR', production ? 3 : 1);
+  const minInsyncReplicas = positiveInteger(
     env,
     'VERSE_KAFKA_MIN_INSYNC_REPLICAS',
     production ? PRODUCTION_MINIMUM.minInsyncReplicas : 1,
@@ -160,7 +131,7 @@ function kafkaSettings(env: Env, mode: Mode): KafkaSettings {
   }
   return {
     brokers: list(env.VERSE_KAFKA_BROKERS || '127.0.0.1:9092'),
-    partitions: count(env, 'VERSE_KAFKA_PARTITIONS', 6),
+    partitions: positiveInteger(env, 'VERSE_KAFKA_PARTITIONS', 6),
     replicationFactor,
     minInsyncReplicas,
     tls: tls(env, 'VERSE_KAFKA'),
@@ -173,12 +144,12 @@ function cassandraReplication(env: Env, mode: Mode, localDataCenter: string): Re
   const raw = env.VERSE_CASSANDRA_REPLICATION || String(mode === 'production' ? PRODUCTION_MINIMUM.replicas : 1);
   const name = 'VERSE_CASSANDRA_REPLICATION';
   const replication: Record<string, number> = {};
-  if (/^\d+$/.test(raw)) replication[localDataCenter] = count({ [name]: raw }, name, 1);
+  if (/^\d+$/.test(raw)) replication[localDataCenter] = positiveInteger({ [name]: raw }, name, 1);
   else
     for (const entry of list(raw)) {
       const match = /^([A-Za-z0-9_.-]+):(\d+)$/.exec(entry);
       if (!match) throw new Error(`${name} must be a number or dc:replicas pairs (dc1:3,dc2:3), got "${raw}"`);
-      replication[match[1]!] = count({ [name]: match[2] }, name, 1);
+      replication[match[1]!] = positiveInteger({ [name]: match[2] }, name, 1);
     }
   if (!(localDataCenter in replication))
     throw new Error(`${name} names no replicas in the local data centre ${localDataCenter} (VERSE_CASSANDRA_LOCAL_DC)`);
@@ -205,7 +176,7 @@ function cassandraSettings(env: Env, mode: Mode): CassandraSettings {
 
 function redisSettings(env: Env, mode: Mode): RedisSettings {
   const sentinels = list(env.VERSE_REDIS_SENTINELS).map((s) => hostPort('VERSE_REDIS_SENTINELS', s));
-  const url = urlOf('VERSE_REDIS_URL', env.VERSE_REDIS_URL || 'redis://127.0.0.1:6379');
+  const url = urlValue('VERSE_REDIS_URL', env.VERSE_REDIS_URL || 'redis://127.0.0.1:6379');
   const managedFailover = flag(env, 'VERSE_REDIS_MANAGED_FAILOVER');
   if (mode === 'production' && sentinels.length === 0 && !managedFailover)
     throw new Error(
@@ -230,7 +201,7 @@ function redisSettings(env: Env, mode: Mode): RedisSettings {
 
 function registrySettings(env: Env): RegistrySettings {
   const urls = list(env.VERSE_SCHEMA_REGISTRY_URL || 'http://127.0.0.1:8081/apis/ccompat/v7').map((u) =>
-    urlOf('VERSE_SCHEMA_REGISTRY_URL', u),
+    urlValue('VERSE_SCHEMA_REGISTRY_URL', u),
   );
   return { urls, credentials: credentials(env, 'VERSE_SCHEMA_REGISTRY') };
 }
