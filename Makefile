@@ -96,7 +96,11 @@ test: test-setup
 # real engine, which takes one job in five.
 test-cluster: setup
 	VERSE_CLUSTER_ENGINE_WEIGHTS="4 1" ops/cluster.sh up
-	npx vitest run --project cluster; rc=$$?; ops/cluster.sh down; exit $$rc
+	@mkdir -p var/cluster
+	set -o pipefail; npx vitest run --project cluster 2>&1 | tee var/cluster/vitest.log; rc=$$?; \
+	  ops/cluster.sh down; \
+	  if [ $$rc -ne 0 ]; then echo "--- the cluster test failed; its last words, after the teardown:"; \
+	    tail -n 80 var/cluster/vitest.log; fi; exit $$rc
 
 # A cluster to try by hand: every store three times over, HAProxy, and two of each Verse process
 # (docs/deploy.md, "A cluster on one machine"). `make cluster-down` stops it all.

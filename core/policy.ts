@@ -35,6 +35,12 @@ export const WEBHOOK_EVENT_RETENTION_MS = 90 * DAY_MS;
  * far longer than any effect is redone late (the sweeper redoes within seconds of a crash).
  */
 export const USAGE_LEDGER_RETENTION_MS = 30 * DAY_MS;
+/**
+ * The record that a job's credit was taken (or a grant made): a retried submission finds it and is
+ * charged nothing twice. Far longer than an Idempotency-Key lives (24 hours), the longest a client
+ * may send one submission again.
+ */
+export const CREDIT_RECORD_RETENTION_MS = 30 * DAY_MS;
 
 // Sizes (spec, Limits).
 

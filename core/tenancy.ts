@@ -72,8 +72,14 @@ export interface OrganisationStore {
   revokeKey(keyHash: string, at: Date): Promise<boolean>;
   /** Adds (or with a negative n removes) credits atomically; returns the new balance. */
   addCredits(orgId: string, n: number): Promise<number>;
-  /** Takes n credits if the balance is above 0 and covers n, atomically; false when it does not. */
-  spendCredits(orgId: string, n: number): Promise<boolean>;
+  /**
+   * Takes one credit for each of the jobs not charged before, atomically, if the balance is above 0
+   * and covers them: the ids this call charged (a job an earlier attempt charged is not charged
+   * again), or null when the balance does not cover them.
+   */
+  chargeJobs(orgId: string, jobIds: string[]): Promise<string[] | null>;
+  /** Gives back the credit of each of the jobs that holds one; the others are skipped. */
+  refundJobs(orgId: string, jobIds: string[]): Promise<void>;
   setLimits(orgId: string, limits: Record<string, number>): Promise<void>;
   setPlan(orgId: string, plan: Plan): Promise<void>;
   /**

@@ -151,13 +151,18 @@ export class VersionedOrganisationStore implements OrganisationStore, KeptCreden
     return balance;
   }
 
-  async spendCredits(orgId: string, n: number): Promise<boolean> {
-    const spent = await this.inner.spendCredits(orgId, n);
-    // The credits are taken, and the job that took them must still be created: a version that
+  async chargeJobs(orgId: string, jobIds: string[]): Promise<string[] | null> {
+    const charged = await this.inner.chargeJobs(orgId, jobIds);
+    // The credits are taken, and the jobs that took them must still be created: a version that
     // cannot be moved only leaves a kept balance stale, and the kept balance is never what decides
-    // (it answers the early check; the atomic spend decides), for KEEP_MS at most.
-    if (spent) await this.versions.bump(orgId).catch(() => undefined);
-    return spent;
+    // (it answers the early check; the atomic charge decides), for KEEP_MS at most.
+    if (charged?.length) await this.versions.bump(orgId).catch(() => undefined);
+    return charged;
+  }
+
+  async refundJobs(orgId: string, jobIds: string[]): Promise<void> {
+    await this.inner.refundJobs(orgId, jobIds);
+    await this.versions.bump(orgId).catch(() => undefined);
   }
 
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {

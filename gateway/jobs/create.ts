@@ -4,7 +4,6 @@
  * wrote instead of making new ones.
  */
 
-import { CreationIncompleteError } from '../../core/app/job-writer.ts';
 import { ApiError } from '../../core/errors.ts';
 import { derivedUuid, newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -126,8 +125,9 @@ export function checkCredits(principal: Principal, jobCount: number): void {
 
 /**
  * Creates the jobs (all of a batch, or one) after taking their credits. With an idempotency key the
- * ids are derived from it, and a job that already exists from an earlier attempt is reused and its
- * credit given back.
+ * ids are derived from it, so an attempt sent again (after a 5xx, a lost answer, a gateway that
+ * died) finds the credits its first attempt took and the jobs it stored, and nothing is charged or
+ * created twice.
  */
 export async function createJobs(
   services: JobServices,
@@ -137,44 +137,48 @@ export async function createJobs(
   options: { idempotencyKey: string | null; batchId: string | null; jobIds?: string[] },
 ): Promise<{ record: JobRecord; endUser: EndUser | null }[]> {
   const orgId = principal.org.org_id;
-  if (!(await orgs.spendCredits(orgId, jobs.length))) throw insufficientCredits(jobs.length);
-  let spent = jobs.length;
+  const jobIds = jobs.map(
+    (_, index) =>
+      options.jobIds?.[index] ??
+      (options.idempotencyKey ? derivedUuid(orgId, 'job', options.idempotencyKey, String(index)) : newUuid()),
+  );
+  const charged = await orgs.chargeJobs(orgId, jobIds);
+  if (!charged) throw insufficientCredits(jobs.length);
+  // The jobs this attempt charged and has not tried to store: known not stored, so given back if
+  // it stops. A job whose store was tried keeps its credit: it is stored, or its outcome is
+  // unknown and the client's retry (same key, same id) stores it without a second charge.
+  const untried = new Set(charged);
   try {
     const now = new Date();
     // Every record is built (and every input's derivations run) before the first is stored, so an
-    // input that cannot become a job stops the whole batch before anything is created or charged.
+    // input that cannot become a job stops the whole batch before anything is created.
     const records: { record: JobRecord; endUser: EndUser | null }[] = [];
     for (const [index, job] of jobs.entries()) {
-      const jobId =
-        options.jobIds?.[index] ??
-        (options.idempotencyKey ? derivedUuid(orgId, 'job', options.idempotencyKey, String(index)) : newUuid());
       const endUser = job.input.end_user ? await services.endUsers.upsert(orgId, job.input.end_user) : null;
       const owner = { org_id: orgId, key_id: principal.key.key_id };
-      records.push({ record: newJobRecord(jobId, owner, job, endUser, options.batchId, now), endUser });
+      records.push({
+        record: newJobRecord(jobIds[index] as string, owner, job, endUser, options.batchId, now),
+        endUser,
+      });
     }
     const created: { record: JobRecord; endUser: EndUser | null }[] = [];
     for (const { record, endUser } of records) {
-      let inserted: boolean;
-      try {
-        inserted = await services.writer.create(record);
-      } catch (error) {
-        // The stored job keeps its credit; the client's retry (or the sweeper) finishes its effects.
-        if (error instanceof CreationIncompleteError) spent--;
-        throw error;
-      }
-      if (inserted) {
+      untried.delete(record.job_id);
+      if (await services.writer.create(record)) {
         created.push({ record, endUser });
-      } else {
-        const existing = await services.jobs.get(record.job_id);
-        if (!existing || existing.org_id !== orgId)
-          throw new Error(`job ${record.job_id} exists for another organisation`);
-        await orgs.addCredits(orgId, 1);
-        created.push({ record: existing, endUser });
+        continue;
       }
-      spent--;
+      const existing = await services.jobs.get(record.job_id);
+      if (!existing || existing.org_id !== orgId)
+        throw new Error(`job ${record.job_id} exists for another organisation`);
+      // Stored long ago, its first credit's record since expired: this attempt's charge is a second one.
+      if (charged.includes(record.job_id)) await orgs.refundJobs(orgId, [record.job_id]);
+      created.push({ record: existing, endUser });
     }
     return created;
   } finally {
-    if (spent > 0) await orgs.addCredits(orgId, spent).catch(() => {});
+    // A refund that fails leaves the credit on a job id that was never stored: the client's retry
+    // with its key stores that job on it. The error that stopped the creation is the one to answer.
+    if (untried.size > 0) await orgs.refundJobs(orgId, [...untried]).catch(() => {});
   }
 }

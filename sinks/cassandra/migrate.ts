@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../core/config.ts';
 import { type CassandraClient, createCassandraClient, keyspaceOf } from './client.ts';
+import { moveCreditsIntoLedger } from './credit-move.ts';
 import { backfillFilterFeeds, renderListRows } from './feed-backfill.ts';
 import { moveOutboxIntoBuckets } from './outbox-move.ts';
 import { moveUsageIntoShards } from './usage-move.ts';
@@ -24,6 +25,7 @@ const DATA_STEPS: Record<
   '009_outbox_buckets': moveOutboxIntoBuckets,
   '011_usage_shards': moveUsageIntoShards,
   '012_feed_hour_buckets': renderListRows,
+  '013_credit_ledger': moveCreditsIntoLedger,
 };
 
 export function splitStatements(cql: string): string[] {

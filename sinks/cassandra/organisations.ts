@@ -1,4 +1,6 @@
-/** OrganisationStore on Cassandra. Credits change by compare-and-set so concurrent gateways never lose an update. */
+/** OrganisationStore on Cassandra. Credits are kept in the credit ledger (credit-ledger.ts). */
+
+import { randomUUID } from 'node:crypto';
 import {
   type ApiKeyRecord,
   type KeyWithOrganisation,
@@ -9,17 +11,17 @@ import {
   type Scope,
 } from '../../core/tenancy.ts';
 import type { CassandraClient } from './client.ts';
-import { afterLostRace } from './contention.ts';
+import { CreditLedger, jobCreditEntry } from './credit-ledger.ts';
 
 type Row = Record<string, unknown>;
 
-function toOrganisation(row: Row): Organisation {
+function toOrganisation(row: Row, credits: number): Organisation {
   const limits = (row.limits as Record<string, number> | null) ?? {};
   return {
     org_id: row.org_id as string,
     name: row.name as string,
     plan: row.plan as Plan,
-    credits: Number(row.credits ?? 0),
+    credits,
     limits: { ...limits },
     created_at: row.created_at as Date,
   };
@@ -40,18 +42,28 @@ function toKey(row: Row): ApiKeyRecord {
 }
 
 export class CassandraOrganisationStore implements OrganisationStore {
-  constructor(private readonly db: CassandraClient) {}
+  private readonly ledger: CreditLedger;
+
+  constructor(private readonly db: CassandraClient) {
+    this.ledger = new CreditLedger(db);
+  }
 
   async createOrganisation(org: Organisation): Promise<void> {
+    // The balance first: an organisation is never readable without one.
+    await this.ledger.open(org.org_id, org.credits);
     await this.db.execute(
-      'INSERT INTO organisations (org_id, name, plan, credits, limits, created_at) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS',
-      [org.org_id, org.name, org.plan, org.credits, org.limits, org.created_at],
+      'INSERT INTO organisations (org_id, name, plan, limits, created_at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS',
+      [org.org_id, org.name, org.plan, org.limits, org.created_at],
     );
   }
 
   async getOrganisation(orgId: string): Promise<Organisation | null> {
-    const row = (await this.db.execute('SELECT * FROM organisations WHERE org_id = ?', [orgId])).first();
-    return row ? toOrganisation(row) : null;
+    const [result, credits] = await Promise.all([
+      this.db.execute('SELECT * FROM organisations WHERE org_id = ?', [orgId]),
+      this.ledger.balance(orgId),
+    ]);
+    const row = result.first();
+    return row ? toOrganisation(row, credits) : null;
   }
 
   async createKey(key: ApiKeyRecord, keyPrefix: string): Promise<void> {
@@ -94,44 +106,19 @@ export class CassandraOrganisationStore implements OrganisationStore {
   }
 
   async addCredits(orgId: string, n: number): Promise<number> {
-    const org = await this.getOrganisation(orgId);
-    if (!org) throw new Error(`no organisation ${orgId}`);
-    let balance = org.credits;
-    for (let attempt = 1; ; attempt++) {
-      const refused = await this.setCredits(orgId, balance, balance + n);
-      if (refused === null) return balance + n;
-      balance = refused;
-      await afterLostRace(attempt);
-    }
+    if (!(await this.getOrganisation(orgId))) throw new Error(`no organisation ${orgId}`);
+    const grant = await this.ledger.record(orgId, [`grant/${randomUUID()}`], n, () => true);
+    return grant?.balance ?? (await this.ledger.balance(orgId));
   }
 
-  /** Never below zero: the balance is checked and taken in one compare-and-set. */
-  async spendCredits(orgId: string, n: number): Promise<boolean> {
-    const org = await this.getOrganisation(orgId);
-    if (!org) return false;
-    let balance = org.credits;
-    for (let attempt = 1; ; attempt++) {
-      if (balance <= 0 || balance < n) return false;
-      const refused = await this.setCredits(orgId, balance, balance - n);
-      if (refused === null) return true;
-      balance = refused;
-      await afterLostRace(attempt);
-    }
+  async chargeJobs(orgId: string, jobIds: string[]): Promise<string[] | null> {
+    const entries = jobIds.map(jobCreditEntry);
+    const charged = await this.ledger.record(orgId, entries, -1, (balance, sum) => balance > 0 && balance + sum >= 0);
+    return charged && jobIds.filter((_, i) => charged.recorded.includes(entries[i] as string));
   }
 
-  /**
-   * Moves the balance from `from` to `to`; null when it did, else the balance another writer set
-   * meanwhile (the refused compare-and-set reports it, so the next try needs no read).
-   */
-  private async setCredits(orgId: string, from: number, to: number): Promise<number | null> {
-    // Not sent again by the driver: a move that applied but whose answer was lost would find its own
-    // write, read as another writer's, and the caller would take (or give) the credits a second time.
-    const result = await this.db.execute(
-      'UPDATE organisations SET credits = ? WHERE org_id = ? IF credits = ?',
-      [to, orgId, from],
-      { prepare: true, isIdempotent: false },
-    );
-    return result.wasApplied() ? null : Number(result.first()?.credits ?? 0);
+  async refundJobs(orgId: string, jobIds: string[]): Promise<void> {
+    await this.ledger.erase(orgId, jobIds.map(jobCreditEntry));
   }
 
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {

@@ -252,7 +252,7 @@ it(
       const spends: number[] = [];
       await Promise.all(
         [orgStore, other].map(async (store) => {
-          for (let i = 0; i < 25; i++) spends.push(await timed(() => store.spendCredits(org.org_id, 1)));
+          for (let i = 0; i < 25; i++) spends.push(await timed(() => store.chargeJobs(org.org_id, [newUuid()])));
         }),
       );
       return p50(spends);

@@ -32,6 +32,24 @@ export async function redisPrimary(): Promise<string> {
   return stdout.includes('16380') ? 'redis-replica' : 'redis-primary';
 }
 
+/**
+ * Waits until every Sentinel is out of TILT and sees the primary with its replica and the other
+ * Sentinels. A Sentinel whose timer stalled (a loaded 2-core machine does that) stays in TILT for
+ * 30 s and acts on nothing meanwhile: a primary killed then waits out the TILT before its failover,
+ * which measures the machine, not the failover.
+ */
+export async function sentinelsSettled(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const settled = async (port: string) => {
+    const { stdout } = await run('redis-cli', ['-p', port, 'info', 'sentinel']).catch(() => ({ stdout: '' }));
+    return /sentinel_tilt:0/.test(stdout) && /status=ok,address=[^,]+,slaves=1,sentinels=3/.test(stdout);
+  };
+  while (!(await Promise.all(['26379', '26380', '26381'].map(settled))).every(Boolean)) {
+    if (Date.now() > deadline) throw new Error(`the Sentinels did not settle within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export class VerseProcesses {
   private readonly children = new Map<string, { args: string[]; child: ChildProcess }>();
 

@@ -11,6 +11,8 @@ import {
 export class MemoryOrganisationStore implements OrganisationStore {
   readonly orgs = new Map<string, Organisation>();
   readonly keys = new Map<string, ApiKeyRecord>();
+  /** The jobs holding a credit. */
+  readonly charged = new Set<string>();
 
   async createOrganisation(org: Organisation): Promise<void> {
     if (!this.orgs.has(org.org_id)) this.orgs.set(org.org_id, structuredClone(org));
@@ -42,11 +44,20 @@ export class MemoryOrganisationStore implements OrganisationStore {
     org.credits += n;
     return org.credits;
   }
-  async spendCredits(orgId: string, n: number): Promise<boolean> {
+  async chargeJobs(orgId: string, jobIds: string[]): Promise<string[] | null> {
     const org = this.orgs.get(orgId);
-    if (!org || org.credits <= 0 || org.credits < n) return false;
-    org.credits -= n;
-    return true;
+    if (!org) return null;
+    const missing = jobIds.filter((id) => !this.charged.has(id));
+    if (missing.length === 0) return [];
+    if (org.credits <= 0 || org.credits < missing.length) return null;
+    org.credits -= missing.length;
+    for (const id of missing) this.charged.add(id);
+    return missing;
+  }
+  async refundJobs(orgId: string, jobIds: string[]): Promise<void> {
+    const org = this.orgs.get(orgId);
+    if (!org) return;
+    for (const id of jobIds) if (this.charged.delete(id)) org.credits += 1;
   }
   async setLimits(orgId: string, limits: Record<string, number>): Promise<void> {
     const org = this.orgs.get(orgId);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey } from '../../core/provisioning.ts';
 import { hashApiKey } from '../../core/secrets.ts';
 import type { Platform } from '../../ops/platform.ts';
+import { CassandraOrganisationStore } from '../../sinks/cassandra/organisations.ts';
 import { CassandraUsageStore } from '../../sinks/cassandra/usage.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
@@ -32,6 +33,56 @@ describe('organisations and keys in Cassandra', () => {
     const org = await testOrg(platform, { credits: 50 });
     await Promise.all(Array.from({ length: 20 }, () => platform.orgs.addCredits(org.org_id, -1)));
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(30);
+  });
+
+  it('charges each job once however often its charge is sent, and gives back only what it took', async () => {
+    const org = await testOrg(platform, { credits: 3 });
+    const orgs = platform.orgs;
+    expect(await orgs.chargeJobs(org.org_id, ['job-a', 'job-b'])).toEqual(['job-a', 'job-b']);
+    expect(await orgs.chargeJobs(org.org_id, ['job-a', 'job-b'])).toEqual([]);
+    expect((await orgs.getOrganisation(org.org_id))?.credits).toBe(1);
+    // Only what the balance covers: two new jobs need two credits.
+    expect(await orgs.chargeJobs(org.org_id, ['job-c', 'job-d'])).toBeNull();
+    expect(await orgs.chargeJobs(org.org_id, ['job-a', 'job-c'])).toEqual(['job-c']);
+    expect((await orgs.getOrganisation(org.org_id))?.credits).toBe(0);
+    await orgs.refundJobs(org.org_id, ['job-a', 'job-never-charged']);
+    await orgs.refundJobs(org.org_id, ['job-a']);
+    expect((await orgs.getOrganisation(org.org_id))?.credits).toBe(1);
+    expect(await orgs.chargeJobs(org.org_id, ['job-a'])).toEqual(['job-a']);
+  });
+
+  it('charges a job once when two gateways race on it, and never below zero', async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    const other = new CassandraOrganisationStore(platform.cassandra);
+    const charges = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? other : platform.orgs).chargeJobs(org.org_id, ['job-raced'])),
+    );
+    expect(charges.filter((c) => c?.length === 1)).toHaveLength(1);
+    const many = await Promise.all(Array.from({ length: 8 }, (_, i) => other.chargeJobs(org.org_id, [`job-${i}`])));
+    expect(many.filter((c) => c?.length === 1)).toHaveLength(4);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(0);
+  });
+
+  it('takes a credit once when the answer to its move is lost and the move is sent again', async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    const db = platform.cassandra;
+    let lose = 1;
+    // The batch is applied, then its answer is lost, as when the coordinator dies after the Paxos commit.
+    const losing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'batch') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof db.batch>) => {
+          const result = await target.batch(...args);
+          if (lose-- > 0) throw new Error('Server timeout during write query at consistency SERIAL');
+          return result;
+        };
+      },
+    });
+    const store = new CassandraOrganisationStore(losing);
+    expect(await store.chargeJobs(org.org_id, ['job-lost-answer'])).toEqual([]);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
+    await store.addCredits(org.org_id, 10);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(14);
   });
 
   it('a revoked key stops working at once', async () => {

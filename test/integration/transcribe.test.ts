@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivedUuid } from '../../core/ids.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
@@ -291,6 +292,18 @@ describe('Idempotency-Key', () => {
     const stranger = await testOrg(platform);
     const theirs = await submitJson(stranger.auth, body, { 'idempotency-key': 'song-42' });
     expect(theirs.json().job_id).not.toBe(first.json().job_id);
+  });
+
+  it('a submission sent again after its gateway died between the charge and the job is charged once', async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    // What the gateway that died did: the credit of the job this key names is taken, nothing stored.
+    const jobId = derivedUuid(org.org_id, 'job', 'song-after-crash', '0');
+    expect(await platform.orgs.chargeJobs(org.org_id, [jobId])).toEqual([jobId]);
+    const body = { language: 'Hindi', audio_url: `${cdn.url}/song.wav` };
+    const retry = await submitJson(org.auth, body, { 'idempotency-key': 'song-after-crash' });
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().job_id).toBe(jobId);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
   });
 
   it('answers a replay from its record when the credits have since run out, and the replay draws no meter unit', async () => {

@@ -77,7 +77,12 @@ describe('keys and organisations kept while unchanged', () => {
     for (let i = 0; i < 3; i++) await authenticate(store);
     await store.addCredits('org_1', 5);
     expect((await authenticate(store)).org?.credits).toBe(15);
-    expect(await store.spendCredits('org_1', 15)).toBe(true);
+    expect(
+      await store.chargeJobs(
+        'org_1',
+        Array.from({ length: 15 }, (_, i) => `job_${i}`),
+      ),
+    ).toHaveLength(15);
     expect((await authenticate(store)).org?.credits).toBe(0);
     await store.setLimits('org_1', { 'read.minute': 7 });
     expect((await authenticate(store)).org?.limits).toEqual({ 'read.minute': 7 });
@@ -110,12 +115,12 @@ describe('keys and organisations kept while unchanged', () => {
     expect(inner.reads).toBe(before + 2);
   });
 
-  it('credits taken while the versions cannot be moved stay taken, and the spend still succeeds', async () => {
+  it('credits taken while the versions cannot be moved stay taken, and the charge still succeeds', async () => {
     const { inner, versions, store } = await setUp();
     versions.bump = async () => {
       throw new Error('redis is down');
     };
-    expect(await store.spendCredits('org_1', 4)).toBe(true);
+    expect(await store.chargeJobs('org_1', ['job_1', 'job_2', 'job_3', 'job_4'])).toHaveLength(4);
     expect((await inner.getOrganisation('org_1'))?.credits).toBe(6);
     await expect(store.revokeKey('hash_1', new Date(5))).rejects.toThrow('redis is down'); // said, not hidden
   });
