@@ -78,3 +78,20 @@ def test_the_real_models_shapes_are_their_published_dimensions(name, layers, hea
     shape = read_shape(models.resolve(name))
     assert (shape.decoder_layers, shape.decoder_heads) == (layers, heads)
     assert (shape.text_context, shape.audio_context) == (448, 1500)
+
+
+def test_a_model_mounted_read_only_is_widened_in_the_data_directory(tmp_path, monkeypatch):
+    mounted = tmp_path / "models" / "some-model"
+    mounted.mkdir(parents=True)
+    (mounted / "model.bin").write_bytes(model_bin(layers=6, heads=8))
+    (mounted / "config.json").write_text(json.dumps({"alignment_heads": [[3, 1]]}))
+    data = tmp_path / "data"
+    monkeypatch.setenv("VERSE_DATA_DIR", str(data))
+    # As inside the engine's image, where /models is a read-only volume (root passes any mode check).
+    monkeypatch.setattr("verse_engine.alignment_heads.os.access", lambda path, mode: path != mounted.parent)
+
+    folder = with_late_heads(mounted)
+    assert folder == data / "models" / "some-model.late-heads"
+    assert (folder / "model.bin").resolve() == (mounted / "model.bin").resolve()
+    assert json.loads((folder / "config.json").read_text())["alignment_heads"] == second_half(6, 8)
+    assert sorted(p.name for p in mounted.parent.iterdir()) == ["some-model"]

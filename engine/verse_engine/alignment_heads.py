@@ -7,7 +7,8 @@ models without a list, the three shared songs go from 79.5 to 82.5 % of words wi
 (bench.alignment, docs/benchmarks.md), while the espeak-ng speech of bench.lead_bias stays as well
 timed (mean absolute error 0.052 s with either list, scored by a one-off script over its words).
 The verified model folder is left untouched: the model is loaded from a sibling folder that links
-to its files and holds a config.json with the wider list.
+to its files and holds a config.json with the wider list (in the engine's data directory instead
+where the models are mounted read-only, as in its image).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import tempfile
 from pathlib import Path
 
 from .model_shape import read_shape
@@ -26,12 +28,22 @@ def second_half(layers: int, heads: int) -> list[list[int]]:
     return [[layer, head] for layer in range(layers // 2, layers) for head in range(heads)]
 
 
+def derived_root(folder: Path) -> Path:
+    """Where the folders derived from a verified model folder go: beside it, or where its parent
+    is read-only, under VERSE_DATA_DIR (the system's temporary directory without one)."""
+    if os.access(folder.parent, os.W_OK):
+        return folder.parent
+    root = Path(os.environ.get("VERSE_DATA_DIR") or tempfile.gettempdir()) / "models"
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
 def with_late_heads(folder: Path) -> Path:
     """The folder to load the model in `folder` from so that alignment uses the second half of its
-    decoder's heads (its layers and heads read from the model itself): a sibling of the verified
-    `folder`, created or refreshed here."""
+    decoder's heads (its layers and heads read from the model itself): created or refreshed here,
+    in derived_root."""
     shape = read_shape(folder)
-    target = folder.with_name(folder.name + SUFFIX)
+    target = derived_root(folder) / (folder.name + SUFFIX)
     target.mkdir(exist_ok=True)
     for source in folder.iterdir():
         link = target / source.name

@@ -33,9 +33,14 @@ class Language:
 
 
 def table_path() -> Path:
+    """The language table: VERSE_LANGUAGES_FILE, else the package's copy (an installed engine, as in
+    its image), else the checkout's schemas/languages.json, the one source both copies come from."""
     env = os.environ.get("VERSE_LANGUAGES_FILE")
     if env:
         return Path(env)
+    packaged = Path(__file__).resolve().parent / "languages.json"
+    if packaged.is_file():
+        return packaged
     return Path(__file__).resolve().parents[2] / "schemas" / "languages.json"
 
 
