@@ -12,7 +12,7 @@ STAMP := var/stamps
 export VERSE_MODE ?= development
 
 
-.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine test-cluster cluster-up cluster-down bench bench-engine bench-volume status
+.PHONY: help setup test-setup up down test lint typecheck test-unit test-integration test-e2e test-hostile test-browser test-faults test-engine test-containers test-cluster cluster-up cluster-down bench bench-engine bench-volume status
 
 help:
 	@echo "make up | make test | make down | make status | make bench | make bench-volume | make bench-engine"
@@ -89,7 +89,17 @@ test: test-setup
 	$(MAKE) lint typecheck test-engine
 	npx vitest run --project unit --project integration --project hostile --project e2e --project browser
 	npx vitest run --project faults
+	$(MAKE) test-containers
 	$(MAKE) test-cluster
+
+# The images (Dockerfile, engine/Dockerfile) built with podman on locally made bases, and the Verse
+# services of docker-compose.yml started against the single-node stack that `make test` runs: one
+# real song through them while the transcription container is killed. Prints the images' sizes.
+test-containers: setup
+	@started=$$(date +%s); ops/containers.sh build && ops/containers.sh up && \
+	  npx vitest run --project containers; rc=$$?; \
+	  ops/containers.sh down; ops/containers.sh sizes; \
+	  echo "containers: $$(( $$(date +%s) - started )) s, exit $$rc"; exit $$rc
 
 # The cluster proof (test/cluster): a three-node cluster of every store beside the single-node stack,
 # killed node by node under load, then taken down again. Its engine hosts are a stand-in and the

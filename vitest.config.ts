@@ -62,6 +62,14 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      // The images, built and started by `make test-containers` (ops/containers.sh), one song through them.
+      {
+        test: {
+          name: 'containers',
+          include: ['test/containers/**/*.test.ts'],
+          testTimeout: 600_000,
+        },
+      },
       { test: { name: 'bench', include: ['test/bench/**/*.bench.test.ts'], ...withInfra, testTimeout: 3_600_000 } },
     ],
   },
