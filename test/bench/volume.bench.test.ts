@@ -128,6 +128,7 @@ it(
         null,
         at(),
       );
+      await orgStore.chargeJobs(org.org_id, [job.job_id]); // as createJobs does: the ledger grows with the jobs
       await writer.create(job);
       await writer.change(job.job_id, () => ({ patch: { transcription_attempt: 1, transcription_started_at: at() } }));
       await writer.change(job.job_id, () => ({
