@@ -146,16 +146,18 @@ wait_healthy() {
 
 up() {
   mkdir -p "$VERSE_CONTAINERS_DATA" && chmod 777 "$VERSE_CONTAINERS_DATA"
+  : >"$CONTAINERS/up.log"
   # depends_on's order, said by hand: the stores are `make up`'s, so podman-compose starts no
   # dependency itself (--no-deps).
   log "migrate (one-shot)"
   compose run --rm --no-deps migrate >"$CONTAINERS/migrate.log" 2>&1 ||
     { tail -n 30 "$CONTAINERS/migrate.log"; die "migrate failed"; }
   log "engine"
-  compose up -d --no-deps engine >/dev/null
+  # podman says on stderr that it cannot schedule health checks without systemd: they run here instead.
+  compose up -d --no-deps engine >>"$CONTAINERS/up.log" 2>&1
   wait_healthy verse-test_engine_1 300
   log "gateway and processors"
-  compose up -d --no-deps gateway transcription alignment webhook review-timer sweeper >/dev/null
+  compose up -d --no-deps gateway transcription alignment webhook review-timer sweeper >>"$CONTAINERS/up.log" 2>&1
   wait_healthy verse-test_gateway_1 120
   log "up: gateway on 127.0.0.1:$VERSE_CONTAINERS_GATEWAY_PORT, engine on 127.0.0.1:$VERSE_CONTAINERS_ENGINE_PORT"
 }
