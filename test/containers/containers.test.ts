@@ -16,6 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONTAINERS = path.join(ROOT, 'ops/containers.sh');
 const GATEWAY = `http://127.0.0.1:${process.env.VERSE_CONTAINERS_GATEWAY_PORT ?? '18100'}`;
 const PODMAN = ['--runtime', '/usr/sbin/runc', '--cgroup-manager=cgroupfs'];
+const COMPOSE = path.join(ROOT, 'var/containers/compose-venv/bin/podman-compose');
 
 const compose = async (...args: string[]) => (await run(CONTAINERS, ['compose', ...args], { cwd: ROOT })).stdout;
 const podman = async (...args: string[]) => (await run('podman', [...PODMAN, ...args])).stdout;
@@ -25,6 +26,49 @@ function lastJson(stdout: string): Record<string, unknown> {
   const start = stdout.lastIndexOf('\n{');
   return JSON.parse(stdout.slice(start + 1));
 }
+
+describe('docker-compose.yml', () => {
+  it('runs every component a production deployment needs, in production mode, with what persists on volumes', async () => {
+    const secrets = {
+      VERSE_CURSOR_SECRET: 'c',
+      VERSE_REVIEW_SECRET: 'r',
+      VERSE_METRICS_TOKEN: 'm',
+      VERSE_S3_SECRET_KEY: 's',
+    };
+    const config = async (env: Record<string, string>) =>
+      run(COMPOSE, ['-f', path.join(ROOT, 'docker-compose.yml'), 'config'], { env: { ...process.env, ...env } });
+    const { stdout } = await config(secrets);
+    const services = new Set([...stdout.matchAll(/^ {2}([a-z0-9-]+):$/gm)].map((m) => m[1]));
+    for (const component of [
+      'migrate',
+      'gateway',
+      'transcription',
+      'alignment',
+      'webhook',
+      'review-timer',
+      'sweeper',
+      'engine',
+    ])
+      expect(services, component).toContain(component);
+    for (const store of [
+      'kafka-1',
+      'kafka-2',
+      'kafka-3',
+      'cassandra-1',
+      'cassandra-2',
+      'cassandra-3',
+      'redis-1',
+      'redis-2',
+    ])
+      expect(services, store).toContain(store);
+    expect(stdout).toContain('VERSE_MODE: production');
+    expect(stdout).toContain('APICURIO_STORAGE_KIND: kafkasql');
+    expect(stdout).toMatch(/appendonly/);
+    // Without its secrets (unset or empty), compose refuses to start.
+    const blank = Object.fromEntries(Object.keys(secrets).map((name) => [name, '']));
+    await expect(config(blank)).rejects.toThrow(/set VERSE_/);
+  });
+});
 
 describe('the images, run from docker-compose.yml', () => {
   it('complete a real song through the API while the transcription container is killed mid-job', async () => {
