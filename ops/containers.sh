@@ -58,8 +58,8 @@ compose() {
 }
 
 install() {
-  command -v podman >/dev/null && [[ -x /usr/sbin/runc ]] && command -v debootstrap >/dev/null ||
-    { log "installing podman, runc and debootstrap (Debian packages)"; apt_install podman runc debootstrap uidmap; }
+  command -v podman >/dev/null && [[ -x /usr/sbin/runc && -x /usr/lib/podman/netavark ]] && command -v debootstrap >/dev/null ||
+    { log "installing podman, runc and debootstrap (Debian packages)"; apt_install podman runc netavark aardvark-dns debootstrap uidmap; }
   if [[ ! -x $COMPOSE_VENV/bin/podman-compose ]]; then
     log "installing podman-compose (PyPI) in var/containers"
     python3 -m venv "$COMPOSE_VENV" && "$COMPOSE_VENV/bin/pip" install -q podman-compose==1.5.0
