@@ -10,13 +10,13 @@ CASES = [
     ("Hindi", "दिल कमल मेरा", "dil kamal mērā"),
     ("Marathi", "माझे गाणे", "mājhē gāṇē"),
     ("Sanskrit", "कमल", "kamala"),
-    ("Bengali", "আমার সোনার বাংলা", "āmāra sōnāra bāṁlā"),
+    ("Bengali", "আমার সোনার বাংলা", "āmār sōnār bāṁlā"),
     ("Tamil", "வணக்கம் உலகம்", "vaṇakkam ulakam"),
     ("Telugu", "నమస్కారం", "namaskāraṁ"),
     ("Kannada", "ನಮಸ್ಕಾರ", "namaskāra"),
     ("Malayalam", "നമസ്കാരം", "namaskāraṁ"),
     ("Gujarati", "નમસ્તે", "namastē"),
-    ("Punjabi", "ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "sata srī akāla"),
+    ("Punjabi", "ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "sat srī akāl"),
     ("Odia", "ନମସ୍କାର", "namaskāra"),
     ("Santali", "ᱱᱚᱢᱚᱥᱛᱮ", "namastē"),
     ("Mandarin Chinese", "你好 世界", "nǐhǎo shìjiè"),
@@ -92,7 +92,7 @@ def test_output_in_another_script_is_rewritten_in_the_language_s_own():
 # A number in each script the 48 languages write digits in, and one script's digits inside a word.
 NATIVE_DIGITS = [
     ("Hindi", "६० ६० या", "60 60 yā"),
-    ("Bengali", "১৯৭১ সাল", "1971 sāla"),
+    ("Bengali", "১৯৭১ সাল", "1971 sāl"),
     ("Gujarati", "૨૦૨૪", "2024"),
     ("Punjabi", "੧੦", "10"),
     ("Odia", "୫", "5"),
@@ -117,3 +117,72 @@ def test_native_digits_become_ascii_digits(language, text, expected):
         assert romanised == expected
     assert not any(unicodedata.category(ch) == "Nd" and not ch.isascii() for ch in romanised)
     assert any(ch.isascii() and ch.isdigit() for ch in romanised)
+
+
+# Published examples of each scheme, as the scheme's own documents give them (lower-cased: the
+# romanisation does not capitalise proper nouns).
+# Revised Romanisation of Korean (Ministry of Culture and Tourism, notice 2000-8), section 3,
+# article 1: sound changes across syllables are written as they are said.
+KOREAN_RR_EXAMPLES = [
+    ("백마", "baengma"),
+    ("종로", "jongno"),
+    ("왕십리", "wangsimni"),
+    ("별내", "byeollae"),
+    ("신라", "silla"),
+    ("대관령", "daegwallyeong"),
+    ("해돋이", "haedoji"),
+    ("같이", "gachi"),
+    ("좋고", "joko"),
+    ("놓다", "nota"),
+    ("묵호", "mukho"),
+    ("집현전", "jiphyeonjeon"),
+    ("감사합니다", "gamsahamnida"),
+]
+
+
+@pytest.mark.parametrize(("word", "expected"), KOREAN_RR_EXAMPLES)
+def test_korean_is_written_as_said_across_syllables(word, expected):
+    assert romanise_word(word, find("Korean")) == expected
+
+
+# BGN/PCGN romanisation of Russian (1947), the system's own table and its examples.
+RUSSIAN_BGN_PCGN_EXAMPLES = [
+    ("Москва", "Moskva"),
+    ("Ярославль", "Yaroslavlʼ"),
+    ("Хабаровск", "Khabarovsk"),
+    ("Щёлково", "Shchëlkovo"),
+    ("Юрий", "Yuriy"),
+    ("Чайковский", "Chaykovskiy"),
+    ("Подъячев", "Podʺyachev"),
+    ("Ельцин", "Yelʼtsin"),
+    ("поезд", "poyezd"),
+    ("ЦСКА", "TSSKA"),
+]
+
+
+@pytest.mark.parametrize(("word", "expected"), RUSSIAN_BGN_PCGN_EXAMPLES)
+def test_russian_is_bgn_pcgn(word, expected):
+    assert romanise_word(word, find("Russian")) == expected
+
+
+def test_a_russian_line_reads_as_said():
+    assert romanise_line("Я тебя люблю", find("Russian")) == "Ya tebya lyublyu"
+
+
+# The inherent vowel as speakers drop it (or keep it), each language by its own rule.
+SPOKEN_INHERENT_VOWEL = [
+    ("Punjabi", "ਨਾਮ ਰਾਮ", "nām rām"),
+    ("Gujarati", "નામ", "nām"),
+    # The title of Bangladesh's national anthem, "Amar Shonar Bangla".
+    ("Bengali", "আমার সোনার বাংলা", "āmār sōnār bāṁlā"),
+    ("Assamese", "আমাৰ সোণৰ", "āmār sōṇar"),
+    ("Hindi", "मेरा नाम राम है", "mērā nām rām hai"),
+    ("Odia", "ମୋର ନାମ", "mōra nāma"),
+    ("Kannada", "ನನ್ನ ಹೆಸರು", "nanna hesaru"),
+    ("Sanskrit", "राम", "rāma"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), SPOKEN_INHERENT_VOWEL)
+def test_the_inherent_vowel_is_dropped_where_speakers_drop_it(language, text, expected):
+    assert romanise_line(text, find(language)) == expected

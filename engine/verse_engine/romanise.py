@@ -3,7 +3,7 @@ original, so romanised timing files reuse the original timings.
 
 Schemes: ISO 15919 for Indic scripts (aksharamukha), pinyin with tone marks (pypinyin), Hepburn
 (pykakasi), Revised Romanisation of Korean (korean-romanizer), RTGS for Thai (pythainlp, royin),
-ISO 9 for Cyrillic and an ALA-LC-style table for Arabic-script languages (below), anyascii only as
+BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages (below), anyascii only as
 the last resort. Latin-script languages keep their text.
 """
 
@@ -32,51 +32,19 @@ AKSHARAMUKHA = {
     "Olck": "Santali",
 }
 
-ISO9 = dict(
-    zip(
-        "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґ",
-        [
-            "a",
-            "b",
-            "v",
-            "g",
-            "d",
-            "e",
-            "ë",
-            "ž",
-            "z",
-            "i",
-            "j",
-            "k",
-            "l",
-            "m",
-            "n",
-            "o",
-            "p",
-            "r",
-            "s",
-            "t",
-            "u",
-            "f",
-            "h",
-            "c",
-            "č",
-            "š",
-            "ŝ",
-            "ʺ",
-            "y",
-            "ʹ",
-            "è",
-            "û",
-            "â",
-            "ì",
-            "ï",
-            "ê",
-            "g̀",
-        ],
-        strict=True,
-    )
-)
+# BGN/PCGN (1947) for Russian, the phonetic scheme English-language readers know ("ya tebya
+# lyublyu"), with Ukrainian's own letters as BGN/PCGN writes them for Ukrainian. The middle dot it puts
+# between letters that would read as one digraph (t·s) is left out. е and ё take a y where they
+# begin a syllable: see _cyrillic.
+BGN_PCGN = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "ë", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "ʺ", "ы": "y", "ь": "ʼ", "э": "e", "ю": "yu", "я": "ya",
+    "і": "i", "ї": "yi", "є": "ye", "ґ": "g",
+}  # fmt: skip
+# After these (or at the start of a word) е and ё begin a syllable: ye, yë.
+SYLLABLE_START = set("аеёиоуыэюяіїєйъь")
 
 # Consonants and long vowels of Arabic-script languages (Arabic, Urdu, Sindhi, Kashmiri). The script
 # does not write short vowels, so the romanisation shows what is written.
@@ -145,15 +113,26 @@ ARABIC = {
 WORD = re.compile(r"\S+")
 
 
+# Languages whose speakers drop the inherent vowel at the end of a word, and within it, as Hindi's do
+# (ਨਾਮ nām, আমার āmār, નામ nām): their words go through Devanagari, where aksharamukha has the rule.
+# Odia, the Dravidian languages and Sanskrit keep it (ମୋର mōra, ನನ್ನ nanna).
+SPOKEN_INHERENT_VOWEL_DROPPED = {"Punjabi", "Bengali", "Assamese", "Gujarati"}
+# Scripts aksharamukha names after the language rather than the Unicode block.
+AKSHARAMUKHA_BY_LANGUAGE = {"Assamese": "Assamese"}
+
+
 def _aksharamukha(script: str, text: str, language: Language) -> str:
     from aksharamukha import transliterate
 
-    # Modern Indo-Aryan languages in Devanagari drop the final and medial inherent vowel (dil, not
-    # dila); Sanskrit keeps it.
-    pre = ["RemoveSchwaHindi"] if script == "Deva" and language.name != "Sanskrit" else []
+    source = AKSHARAMUKHA_BY_LANGUAGE.get(language.name, AKSHARAMUKHA[script])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return transliterate.process(AKSHARAMUKHA[script], "ISO", text, pre_options=pre)
+        if script != "Deva" and language.name in SPOKEN_INHERENT_VOWEL_DROPPED:
+            text, source = transliterate.process(source, "Devanagari", text), "Devanagari"
+        # Modern Indo-Aryan languages drop the final and medial inherent vowel (dil, not dila);
+        # Sanskrit keeps it.
+        dropped = source == "Devanagari" and language.name != "Sanskrit"
+        return transliterate.process(source, "ISO", text, pre_options=["RemoveSchwaHindi"] if dropped else [])
 
 
 def _arabic(text: str) -> str:
@@ -174,13 +153,19 @@ def _arabic(text: str) -> str:
 
 def _cyrillic(text: str) -> str:
     out = []
+    previous = ""
     for ch in text:
         low = ch.lower()
-        mapped = ISO9.get(low)
+        mapped = BGN_PCGN.get(low)
         if mapped is None:
             out.append(ch)
         else:
-            out.append(mapped.capitalize() if ch != low else mapped)
+            if low in "её" and (not previous or previous in SYLLABLE_START or not previous.isalpha()):
+                mapped = "y" + mapped
+            if ch != low:
+                mapped = mapped.upper() if text.isupper() and len(text) > 1 else mapped.capitalize()
+            out.append(mapped)
+        previous = low
     return "".join(out)
 
 
@@ -204,10 +189,54 @@ def _pinyin(text: str) -> str:
     return "".join(s[0] for s in pinyin(text, style=Style.TONE, errors=keep_each))  # type: ignore[arg-type]
 
 
+# Hangul syllables are 0xAC00 + (initial × 21 + vowel) × 28 + final. Finals by the sound they take
+# before a nasal (Standard Pronunciation, articles 18-20), and the initials that matter.
+HANGUL_BASE = 0xAC00
+FINAL_TO_NG = {1, 2, 3, 9, 24}  # ㄱ ㄲ ㄳ ㄺ ㅋ
+FINAL_TO_N = {7, 19, 20, 22, 23, 25, 27}  # ㄷ ㅅ ㅆ ㅈ ㅊ ㅌ ㅎ
+FINAL_TO_M = {11, 14, 17, 18, 26}  # ㄼ ㄿ ㅂ ㅄ ㅍ
+FINAL_N, FINAL_L, FINAL_M, FINAL_NG = 4, 8, 16, 21
+INITIAL_N, INITIAL_L, INITIAL_M, INITIAL_SILENT, INITIAL_J, INITIAL_CH = 2, 5, 6, 11, 12, 14
+FINAL_D, FINAL_T, VOWEL_I = 7, 25, 20
+
+
+def _as_pronounced(text: str) -> str:
+    """Hangul respelled as it is said across syllables, which Revised Romanisation writes (its rules,
+    section 3, article 1): nasal assimilation (합니다 hamnida, 백마 baengma), ㄹ after a nasal or an
+    obstruent said ㄴ (종로 Jongno, 십리 simni), ㄴ next to ㄹ said ㄹ (신라 Silla, 별내 Byeollae),
+    and ㄷ ㅌ before 이 said ㅈ ㅊ (해돋이 haedoji, 같이 gachi)."""
+    syllables = [ord(ch) - HANGUL_BASE if 0 <= ord(ch) - HANGUL_BASE < 11172 else None for ch in text]
+    for i in range(len(syllables) - 1):
+        this, following = syllables[i], syllables[i + 1]
+        if this is None or following is None:
+            continue
+        final, initial = this % 28, following // (21 * 28)
+        if final in (FINAL_D, FINAL_T) and initial == INITIAL_SILENT and following % (21 * 28) // 28 == VOWEL_I:
+            final, initial = 0, INITIAL_J if final == FINAL_D else INITIAL_CH
+        elif initial == INITIAL_L:
+            if final in FINAL_TO_NG | FINAL_TO_M | {FINAL_M, FINAL_NG}:
+                initial = INITIAL_N
+            elif final == FINAL_N:
+                final = FINAL_L
+        elif initial == INITIAL_N and final == FINAL_L:
+            initial = INITIAL_L
+        if initial in (INITIAL_N, INITIAL_M):
+            if final in FINAL_TO_NG:
+                final = FINAL_NG
+            elif final in FINAL_TO_N:
+                final = FINAL_N
+            elif final in FINAL_TO_M:
+                final = FINAL_M
+        syllables[i] = this - this % 28 + final
+        syllables[i + 1] = initial * 21 * 28 + following % (21 * 28)
+    return "".join(ch if code is None else chr(HANGUL_BASE + code) for ch, code in zip(text, syllables, strict=True))
+
+
 def _korean(text: str) -> str:
     from korean_romanizer.romanizer import Romanizer
 
-    return Romanizer(text).romanize()
+    # ㄹㄹ is ll (the romaniser writes an initial ㄹ as r whatever comes before it).
+    return Romanizer(_as_pronounced(text)).romanize().replace("lr", "ll")
 
 
 def _thai(text: str) -> str:
@@ -274,7 +303,7 @@ def romanise_word(word: str, language: Language) -> str:
             result = _korean(word)
         elif scheme == "rtgs":
             result = _thai(word)
-        elif scheme == "iso9":
+        elif scheme == "bgn-pcgn":
             result = _cyrillic(word)
         elif scheme == "ala-lc":
             result = _arabic(word)
