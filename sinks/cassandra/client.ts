@@ -7,6 +7,7 @@
 import cassandra from 'cassandra-driver';
 import type { Config } from '../../core/config.ts';
 import { tlsOptions } from '../tls.ts';
+import { OnceMoreOnTimeout } from './retry-policy.ts';
 
 export type CassandraClient = cassandra.Client;
 export const { types } = cassandra;
@@ -50,6 +51,7 @@ export function createCassandraClient(config: Config, options: { keyspace?: bool
       consistency: cassandra.types.consistencies.localQuorum,
       serialConsistency: cassandra.types.consistencies.localSerial,
     },
+    policies: { retry: new OnceMoreOnTimeout() },
     socketOptions: { connectTimeout: 5000, readTimeout: 12000 },
     pooling: { heartBeatInterval: 10000 },
   });
