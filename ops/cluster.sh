@@ -76,6 +76,10 @@ offsets.topic.num.partitions=12
 transaction.state.log.replication.factor=3
 transaction.state.log.min.isr=2
 unclean.leader.election.enable=false
+# A killed broker is fenced (its partitions led elsewhere, the in-sync sets shrunk) after 5 s of
+# missed heartbeats rather than 9: until then a write with acks=all waits for it.
+broker.session.timeout.ms=5000
+broker.heartbeat.interval.ms=1000
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
 log.cleaner.backoff.ms=5000

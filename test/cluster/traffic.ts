@@ -11,6 +11,8 @@ export interface Answer {
   /** The HTTP status; 0 when no answer came (refused, reset, timed out). */
   status: number;
   kind: 'submit' | 'read';
+  /** For a failure: how long the request took and what came back (the body's start, or the error). */
+  failure?: string;
 }
 
 export interface Submitted {
@@ -38,16 +40,20 @@ export class Traffic {
   ) {}
 
   private async call(kind: Answer['kind'], path: string, init: RequestInit = {}): Promise<Response | null> {
+    const sent = Date.now();
+    const took = () => `${init.method ?? 'GET'} ${path} after ${Date.now() - sent} ms`;
     try {
       const res = await fetch(`${this.baseUrl}${path}`, {
         ...init,
         headers: { authorization: `Bearer ${this.apiKey}`, ...init.headers },
         signal: AbortSignal.timeout(20_000),
       });
-      this.answers.push({ at: Date.now(), status: res.status, kind });
+      const failure = res.status >= 500 ? `${took()}: ${(await res.clone().text()).slice(0, 300)}` : undefined;
+      this.answers.push({ at: Date.now(), status: res.status, kind, failure });
       return res;
-    } catch {
-      this.answers.push({ at: Date.now(), status: 0, kind });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? '';
+      this.answers.push({ at: Date.now(), status: 0, kind, failure: `${took()}: ${String(error)} ${cause}` });
       return null;
     }
   }
@@ -119,6 +125,8 @@ export interface OutageReport {
   /** The longest time in which every answer was a 5xx or no answer at all, from the first such answer to the next success. */
   longestErrorSeconds: number;
   jobsInFlight: number;
+  /** What each failed answer was (a few), so that a failover's errors can be told apart. */
+  failures: string[];
 }
 
 /** Each outage's errors as clients saw them, and the jobs that were accepted but not yet finished at its start. */
@@ -145,5 +153,9 @@ export function outageReport(
     errors: inWindow.filter(failed).length,
     longestErrorSeconds: Math.round(longest / 100) / 10,
     jobsInFlight: jobs.filter((j) => j.acceptedAt <= outage.from && j.finishedAt > outage.from).length,
+    failures: inWindow
+      .filter(failed)
+      .slice(0, 5)
+      .map((a) => `${new Date(a.at).toISOString()} ${a.kind} ${a.status} ${a.failure ?? ''}`),
   };
 }
