@@ -101,7 +101,10 @@ export class CreditLedger {
     let errors = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        const { move, result } = plan(await this.read(orgId, entries));
+        // The first plan reads at LOCAL_QUORUM: one Paxos round per charge, the batch's. A plan made on
+        // a stale read is refused by the batch's own conditions, and every later one reads through
+        // Paxos, so a move in flight (or one whose answer was lost) is settled before it is planned on.
+        const { move, result } = plan(await this.read(orgId, entries, attempt > 1));
         if (!move || (await this.apply(orgId, move))) return result;
       } catch (error) {
         if (++errors >= ATTEMPTS_AFTER_ERRORS) throw error;
@@ -110,13 +113,13 @@ export class CreditLedger {
     }
   }
 
-  /** The balance and the asked-for records, read through Paxos so a move in flight is settled first. */
-  private async read(orgId: string, entries: string[]): Promise<LedgerState> {
+  /** The balance and the asked-for records; `serial`: through Paxos, so a move in flight is settled first. */
+  private async read(orgId: string, entries: string[], serial: boolean): Promise<LedgerState> {
     const rows = (
       await this.db.execute(
         'SELECT entry, balance, amount FROM credit_ledger WHERE org_id = ? AND entry IN ?',
         [orgId, [BALANCE, ...entries]],
-        { prepare: true, consistency: types.consistencies.localSerial },
+        { prepare: true, consistency: serial ? types.consistencies.localSerial : types.consistencies.localQuorum },
       )
     ).rows;
     const state: LedgerState = { balance: 0, recorded: new Map() };
