@@ -52,8 +52,10 @@ export VERSE_REVIEW_SECRET=${VERSE_REVIEW_SECRET:-containers-test-review-secret-
 export VERSE_METRICS_TOKEN=${VERSE_METRICS_TOKEN:-containers-test-metrics-token-0123456789abcdef}
 export VERSE_S3_SECRET_KEY=${VERSE_S3_SECRET_KEY:-unused-by-the-test}
 
+# Every outside call has a deadline: a build or a compose step that hangs fails the run instead of
+# holding it until CI's own limit.
 compose() {
-  "$COMPOSE_VENV/bin/podman-compose" --podman-path "$CONTAINERS/podman" -p verse-test \
+  timeout 900 "$COMPOSE_VENV/bin/podman-compose" --podman-path "$CONTAINERS/podman" -p verse-test \
     -f "$VERSE_ROOT/docker-compose.yml" -f "$VERSE_ROOT/docker-compose.podman.yml" "$@"
 }
 
@@ -76,7 +78,7 @@ base() {
     local root="$CONTAINERS/debian-root"
     log "making $BASE_DEBIAN with debootstrap (minbase, bookworm)"
     rm -rf "$root"
-    debootstrap --variant=minbase --include=ca-certificates bookworm "$root" "$DEBIAN_MIRROR" >"$CONTAINERS/debootstrap.log" 2>&1 ||
+    timeout 900 debootstrap --variant=minbase --include=ca-certificates bookworm "$root" "$DEBIAN_MIRROR" >"$CONTAINERS/debootstrap.log" 2>&1 ||
       die "debootstrap failed: see $CONTAINERS/debootstrap.log"
     rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
     tar -C "$root" -c . | podman import --change 'CMD ["/bin/bash"]' - "$BASE_DEBIAN" >/dev/null
@@ -101,13 +103,13 @@ RUN ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
  && node --version && npm --version
 CMD ["node"]
 CONTAINERFILE
-    podman build -q --network=host -t "$BASE_NODE" "$ctx" >/dev/null
+    timeout 600 "$CONTAINERS/podman" build -q --network=host -t "$BASE_NODE" "$ctx" >/dev/null
     rm -rf "$ctx"
   fi
   if ! have_image "$BASE_PYTHON"; then
     log "making $BASE_PYTHON (Debian's python3 and venv)"
     printf 'FROM %s\nRUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv && rm -rf /var/lib/apt/lists/*\nCMD ["python3"]\n' \
-      "$BASE_DEBIAN" | podman build -q --network=host -t "$BASE_PYTHON" -f - "$CONTAINERS" >/dev/null
+      "$BASE_DEBIAN" | timeout 600 "$CONTAINERS/podman" build -q --network=host -t "$BASE_PYTHON" -f - "$CONTAINERS" >/dev/null
   fi
 }
 
@@ -123,12 +125,12 @@ build() {
   base
   log "building localhost/verse:latest"
   # shellcheck disable=SC2046
-  podman build --format=docker --network=host $(trust_args) --build-arg NODE_BASE="$BASE_NODE" --build-arg VERSION="$VERSION" \
+  timeout 1200 "$CONTAINERS/podman" build --format=docker --network=host $(trust_args) --build-arg NODE_BASE="$BASE_NODE" --build-arg VERSION="$VERSION" \
     -t localhost/verse:latest "$VERSE_ROOT" >"$CONTAINERS/build-verse.log" 2>&1 ||
     { tail -n 40 "$CONTAINERS/build-verse.log"; die "the service image did not build"; }
   log "building localhost/verse-engine:latest"
   # shellcheck disable=SC2046
-  podman build --format=docker --network=host $(trust_args) --build-arg PYTHON_BASE="$BASE_PYTHON" --build-arg VERSION="$VERSION" \
+  timeout 1200 "$CONTAINERS/podman" build --format=docker --network=host $(trust_args) --build-arg PYTHON_BASE="$BASE_PYTHON" --build-arg VERSION="$VERSION" \
     -f "$VERSE_ROOT/engine/Dockerfile" -t localhost/verse-engine:latest "$VERSE_ROOT" >"$CONTAINERS/build-engine.log" 2>&1 ||
     { tail -n 40 "$CONTAINERS/build-engine.log"; die "the engine image did not build"; }
 }
