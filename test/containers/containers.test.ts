@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { spokenWav } from '../support/audio.ts';
 import { eventually } from '../support/pipeline.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -112,17 +113,7 @@ describe('the images, run from docker-compose.yml', () => {
     // What an orchestrator does with a container that died: starts it again.
     await podman('start', 'verse-test_transcription_1');
 
-    const job = await eventually(
-      async () => {
-        await new Promise((r) => setTimeout(r, 1000)); // a client's polling pace, well within the read meter
-        const res = await fetch(`${GATEWAY}/api/v1/jobs/${jobId}`, { headers: auth });
-        expect(res.status, await res.clone().text()).toBe(200);
-        const body = (await res.json()) as { status: string };
-        return ['queued', 'processing'].includes(body.status) ? null : body;
-      },
-      300_000,
-      `job ${jobId} terminal`,
-    );
+    const job = await pollJobUntilSettled(GATEWAY, jobId, auth, 300_000);
     expect(job.status).toBe('complete');
     const lrc = await fetch(`${GATEWAY}/api/v1/jobs/${jobId}/download/lrc/original`, { headers: auth });
     expect(lrc.status).toBe(200);

@@ -8,6 +8,7 @@ import { topicsFor } from '../../sinks/kafka/topics.ts';
 import { spokenWav } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { eventually } from '../support/pipeline.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 import { type RunningService, startService } from '../support/service.ts';
 
 let service: RunningService;
@@ -80,21 +81,7 @@ describe('verse serve (what make up ends with)', () => {
 
     type Polled = { status: string; error?: { stage: string; message: string }; results?: { transcript: string } };
     const finals: Polled[] = [];
-    for (const id of ids) {
-      finals.push(
-        await eventually(
-          async () => {
-            const job = (await (
-              await fetch(`${service.baseUrl}/api/v1/jobs/${id}`, { headers: auth })
-            ).json()) as Polled;
-            // Only a terminal state ends the wait (a 429 while polling is no answer).
-            return job.status === 'complete' || job.status === 'failed' ? job : null;
-          },
-          180_000,
-          `job ${id} terminal`,
-        ),
-      );
-    }
+    for (const id of ids) finals.push(await pollJobUntilSettled<Polled>(service.baseUrl, id, auth, 180_000));
     // English, transcript only: a real transcript of the spoken words.
     expect(finals[0]!.status).toBe('complete');
     expect(finals[0]!.results!.transcript.toLowerCase()).toContain('river');
