@@ -19,13 +19,13 @@ from .conftest import requires_base
 
 def test_pieces_whisper_split_at_an_apostrophe_make_one_word_again():
     pieces = [Word(" j", 1.0, 1.1, 0.4), Word("'vois", 1.1, 1.5, 0.8), Word(" pas", 1.5, 1.8, 0.9)]
-    words = as_written(pieces, "j'vois pas")
+    words = as_written(pieces, "j'vois pas", "fr")
     assert [(w.text, w.start, w.end) for w in words] == [(" j'vois", 1.0, 1.5), (" pas", 1.5, 1.8)]
     assert abs(words[0].probability - 0.6) < 1e-9
 
 
 def test_every_written_word_is_returned_even_when_pieces_run_out():
-    words = as_written([Word(" one", 1.0, 1.5, 0.9)], "one two")
+    words = as_written([Word(" one", 1.0, 1.5, 0.9)], "one two", "en")
     assert [w.text.strip() for w in words] == ["one", "two"]
     assert words[1].start == words[1].end == 1.5
 

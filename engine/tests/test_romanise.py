@@ -3,7 +3,9 @@ import unicodedata
 import pytest
 
 from verse_engine.languages import all_languages, find
+from verse_engine.lines import Word
 from verse_engine.romanise import convert_script, dominant_script, romanise_line, romanise_word, to_script
+from verse_engine.unspaced import UNSPACED, by_characters, segments
 
 # (language, original line, expected romanisation)
 CASES = [
@@ -19,7 +21,7 @@ CASES = [
     ("Punjabi", "ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "sat srī akāl"),
     ("Odia", "ନମସ୍କାର", "namaskāra"),
     ("Santali", "ᱱᱚᱢᱚᱥᱛᱮ", "namastē"),
-    ("Mandarin Chinese", "你好 世界", "nǐhǎo shìjiè"),
+    ("Mandarin Chinese", "你好 世界", "nǐ hǎo shì jiè"),
     ("Korean", "안녕하세요 세계", "annyeonghaseyo segye"),
     ("Russian", "Привет мир", "Privet mir"),
     ("Thai", "สวัสดี ครับ", "swatdi khrap"),
@@ -57,14 +59,88 @@ def test_every_language_keeps_the_word_count_and_ends_latin(name):
     language = find(name)
     text = samples[language.script]
     out = romanise_line(text, language)
-    assert len(out.split()) == len(text.split()), out
+    words = [s.text for s in segments(text, language.code)] if language.code in UNSPACED else text.split()
+    assert len(out.split()) == len(words), out
     assert all(
         not ch.isalpha() or "LATIN" in unicodedata.name(ch) or unicodedata.category(ch) == "Lm" for ch in out
     ), out
 
 
-def test_japanese_uses_hepburn():
-    assert romanise_word("こんにちは", find("Japanese")).startswith("konnichi")
+# The issue's own lines, and the readings a learner's textbook gives (particles は wa, を o, へ e).
+UNSPACED_LINES = [
+    ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
+    ("Japanese", "私はあなたを愛してる", "watashi wa anata o aishiteru"),
+    ("Japanese", "学校へ行こう", "gakkou e ikou"),
+    ("Japanese", "こんにちは世界", "konnichiwa sekai"),
+    ("Japanese", "食べました", "tabemashita"),
+    ("Mandarin Chinese", "我爱你", "wǒ ài nǐ"),
+    # Polyphonic characters read in context: 行 háng in 银行, xíng in 行走; 长 zhǎng in 长大.
+    ("Mandarin Chinese", "去银行", "qù yín háng"),
+    ("Mandarin Chinese", "行走", "xíng zǒu"),
+    ("Mandarin Chinese", "我长大了", "wǒ zhǎng dà le"),
+    ("Thai", "ฉันรักเธอ", "chan rak thoe"),
+    ("Thai", "ขอบคุณมาก", "khopkhun mak"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), UNSPACED_LINES)
+def test_unspaced_languages_are_read_word_by_word_in_context(language, text, expected):
+    assert romanise_line(text, find(language)) == expected
+
+
+def test_every_unspaced_word_has_one_romanised_word_and_the_words_make_the_line():
+    for language, text, _expected in UNSPACED_LINES:
+        code = find(language).code
+        words = segments(text, code)
+        assert "".join(w.text for w in words) == text
+        assert len(romanise_line(text, find(language)).split()) == len(words)
+
+
+def test_punctuation_joins_a_neighbouring_word():
+    words = segments("「夢」を見ていた、ずっと", "ja")
+    assert [w.text for w in words][:2] == ["「夢」", "を"]
+    assert all(any(ch.isalnum() for ch in w.text) for w in words)
+
+
+def test_tokens_split_elsewhere_are_regrouped_by_character():
+    # Whisper's tokens 君の | 名 | 前は: the words 君 の 名前 は, each timed from the characters it holds.
+    pieces = [Word("君の", 0.0, 1.0, 0.9), Word("名", 1.0, 1.5, 0.5), Word("前は", 1.5, 2.5, 0.7)]
+    words = by_characters(pieces, ["君", "の", "名前", "は"])
+    timed = [(w.text, w.start, w.end) for w in words]
+    assert timed == [("君", 0.0, 0.5), ("の", 0.5, 1.0), ("名前", 1.0, 2.0), ("は", 2.0, 2.5)]
+    assert words[2].probability == pytest.approx(0.6)
+
+
+def test_a_word_past_the_pieces_is_placed_at_their_end_with_no_confidence():
+    words = by_characters([Word("我", 0.0, 0.4, 0.9)], ["我", "爱"])
+    assert (words[1].start, words[1].end, words[1].probability) == (0.4, 0.4, 0.0)
+
+
+# The readable form: the spelling of Hindi film lyrics in Latin letters ("Tum Hi Ho", Aashiqui 2).
+READABLE = [
+    ("Hindi", "मेरा नाम राम है", "mera naam raam hai"),
+    ("Hindi", "तुम ही हो", "tum hi ho"),
+    ("Hindi", "चैन भी मेरा दर्द भी", "chain bhi mera dard bhi"),
+    ("Hindi", "मेरी आशिक़ी अब तुम ही हो", "meri aashiqi ab tum hi ho"),
+    ("Hindi", "दिल में नहीं", "dil mein nahin"),
+    ("Hindi", "अच्छा", "achha"),
+    ("Hindi", "बच्चा", "bachcha"),
+    ("Tamil", "வணக்கம் தமிழ்", "vanakkam tamizh"),
+    ("Punjabi", "ਨਾਮ ਰਾਮ", "naam raam"),
+    ("Mandarin Chinese", "我爱你", "wo ai ni"),
+    ("Mandarin Chinese", "女", "nyu"),
+    ("Russian", "Я тебя люблю", "Ya tebya lyublyu"),
+    ("Russian", "ёлка", "yolka"),
+    ("Urdu", "خواب", "khwab"),
+    ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
+    ("Korean", "감사합니다", "gamsahamnida"),
+    ("Spanish", "corazón", "corazón"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), READABLE)
+def test_the_readable_form_has_no_diacritics(language, text, expected):
+    assert romanise_line(text, find(language), "readable") == expected
 
 
 def test_words_in_another_script_are_romanised_from_their_own_script():

@@ -12,6 +12,7 @@ from faster_whisper.audio import pad_or_trim
 from faster_whisper.tokenizer import Tokenizer
 
 from .lines import Word
+from .unspaced import UNSPACED, by_characters, segments
 
 SAMPLE_RATE = 16000
 WINDOW_SECONDS = 30.0
@@ -207,8 +208,7 @@ def align_window(
             count = len(tokenizer.split_to_word_tokens(toks + [tokenizer.eot])[0]) - 1 if toks else 0
             out[i] = words[cursor : cursor + count]
             cursor += count
-    if language not in UNSPACED_LANGUAGES:
-        out = [as_written(pieces, text) if pieces else [] for pieces, text in zip(out, texts, strict=True)]
+    out = [as_written(pieces, text, language) if pieces else [] for pieces, text in zip(out, texts, strict=True)]
     clip_long_edges([w for text in out for w in text], out)
     return out
 
@@ -278,10 +278,16 @@ def fitting_parts(tokenizer: Tokenizer, span: Span, language: str) -> list[tuple
 UNSPACED_LANGUAGES = {"zh", "ja", "th", "lo", "my", "yue"}
 
 
-def as_written(pieces: list[Word], text: str) -> list[Word]:
-    """The text's own words (split at spaces) timed from Whisper's pieces: Whisper splits at
-    apostrophes and some punctuation ("j'vois" → "j", "'vois"), but a word of the lyrics is one
-    word in every file we render. Pieces are taken in order by how many characters they cover."""
+def as_written(pieces: list[Word], text: str, language: str) -> list[Word]:
+    """The text's own words timed from Whisper's pieces: Whisper splits at apostrophes and some
+    punctuation ("j'vois" → "j", "'vois"), but a word of the lyrics is one word in every file we
+    render. Pieces are taken in order by how many characters they cover. In Japanese, Chinese and
+    Thai the words are those the romanisation is written by (verse_engine.unspaced); other unspaced
+    languages keep Whisper's pieces."""
+    if language in UNSPACED:
+        return by_characters(pieces, [s.text for s in segments(text, language)])
+    if language in UNSPACED_LANGUAGES:
+        return pieces
     out: list[Word] = []
     cursor = 0
     for word in text.split():

@@ -30,7 +30,7 @@ from .lines import Line, Word, split_lines, word_record
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import second_opinion, transcribe_song
 from .readiness import readiness
-from .romanise import romanise_line
+from .romanise import RomanisationForm, romanise_line
 
 
 @asynccontextmanager
@@ -137,6 +137,7 @@ def list_models() -> dict:
 class TranscribeRequest(BaseModel):
     audio_key: str
     language: str
+    romanisation: RomanisationForm = "standard"
 
 
 @app.post("/v1/verse/transcribe")
@@ -144,7 +145,7 @@ def verse_transcribe(body: TranscribeRequest) -> dict:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
-    result = transcribe_song(path, language)
+    result = transcribe_song(path, language, form=body.romanisation)
     admission.processed(result["duration_seconds"])
     return result
 
@@ -226,12 +227,13 @@ def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
 class RomaniseRequest(BaseModel):
     language: str
     lines: list[str]
+    romanisation: RomanisationForm = "standard"
 
 
 @app.post("/v1/verse/romanise")
 def verse_romanise(body: RomaniseRequest) -> dict:
     language = _language(body.language)
-    return {"lines": [romanise_line(line, language) for line in body.lines]}
+    return {"lines": [romanise_line(line, language, body.romanisation) for line in body.lines]}
 
 
 def _openai(file: UploadFile, language: str | None, task: str, response_format: str):

@@ -16,9 +16,18 @@ from . import language_check, models, translate, whisper
 from .centre import centre_channel
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines, word_record
-from .romanise import AKSHARAMUKHA, CONVERTIBLE_SOURCES, convert_script, dominant_script, romanise_words, to_script
+from .romanise import (
+    AKSHARAMUKHA,
+    CONVERTIBLE_SOURCES,
+    RomanisationForm,
+    convert_script,
+    dominant_script,
+    romanise_line,
+    to_script,
+)
 from .second_opinion import compare
 from .text import normalise
+from .unspaced import UNSPACED, by_characters, segments
 from .vote import vote
 
 # A transcript line whose words the recogniser heard with a mean probability below this is flagged
@@ -40,16 +49,18 @@ def _script_of_whisper_language(code: str) -> str:
     return "Latn"
 
 
-def _line_record(line: Line, language: Language, translation: str | None) -> dict:
-    romanised = romanise_words([w.text for w in line.words], language)
-    words = [word_record(w, with_confidence=True) for w in line.words]
+def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> dict:
+    words = line.words
+    if language.code in UNSPACED:
+        # Whisper's tokens regrouped into the words the romanisation is written by, one for one.
+        words = by_characters(words, [s.text for s in segments(line.text, language.code)])
     return {
         "text": line.text,
-        "transliteration": "".join(romanised).strip(),
+        "transliteration": romanise_line(line.text, language, form),
         "translation": translation,
         "start": round(line.start, 3),
         "end": round(line.end, 3),
-        "words": words,
+        "words": [word_record(w, with_confidence=True) for w in words],
         "confidence": round(line.confidence, 3),
         "decoding": line.decoding.record() if line.decoding else None,
         "flagged": line.confidence < FLAG_BELOW,
@@ -128,7 +139,9 @@ def second_opinion(
     return compare(lines, greedy, f"whisper-{model} greedy, no VAD")
 
 
-def transcribe_song(path: str | Path, language: Language, progress: Progress | None = None) -> dict:
+def transcribe_song(
+    path: str | Path, language: Language, progress: Progress | None = None, form: RomanisationForm = "standard"
+) -> dict:
     report = progress or (lambda _stage, _fraction: None)
     timings: dict[str, float] = {}
     degraded: list[dict] = []
@@ -219,7 +232,7 @@ def transcribe_song(path: str | Path, language: Language, progress: Progress | N
         degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t
 
-    records = [_line_record(line, language, translation.lines[i]) for i, line in enumerate(lines)]
+    records = [_line_record(line, language, translation.lines[i], form) for i, line in enumerate(lines)]
     report("done", 1.0)
     timings["total"] = time.perf_counter() - started
     return {

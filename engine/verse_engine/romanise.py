@@ -1,10 +1,11 @@
 """Romanisation per script, word for word: a romanised line has exactly as many words as its
 original, so romanised timing files reuse the original timings.
 
-Schemes: ISO 15919 for Indic scripts (aksharamukha), pinyin with tone marks (pypinyin), Hepburn
-(pykakasi), Revised Romanisation of Korean (korean-romanizer), RTGS for Thai (pythainlp, royin),
-BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages (below), anyascii only as
-the last resort. Latin-script languages keep their text.
+Schemes: ISO 15919 for Indic scripts (aksharamukha), Revised Romanisation of Korean
+(korean-romanizer), BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages
+(below), anyascii only as the last resort; Japanese, Chinese and Thai by their words
+(verse_engine.unspaced). Latin-script languages keep their text. Each comes in two forms: the
+standard one and the readable one (verse_engine.readable).
 """
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ from __future__ import annotations
 import re
 import unicodedata
 import warnings
-from functools import cache
+from typing import Literal
 
 from anyascii import anyascii
 
 from .languages import Language
+from .readable import readable
+from .unspaced import UNSPACED, segments
+
+RomanisationForm = Literal["standard", "readable"]
 
 # ISO 15924 code → aksharamukha script name.
 AKSHARAMUKHA = {
@@ -132,7 +137,9 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         # Modern Indo-Aryan languages drop the final and medial inherent vowel (dil, not dila);
         # Sanskrit keeps it.
         dropped = source == "Devanagari" and language.name != "Sanskrit"
-        return transliterate.process(source, "ISO", text, pre_options=["RemoveSchwaHindi"] if dropped else [])
+        iso = transliterate.process(source, "ISO", text, pre_options=["RemoveSchwaHindi"] if dropped else [])
+        # Dropping the schwa leaves an underscore where c and ch meet (अच्छा acch_ā); ISO 15919 has none.
+        return iso.replace("_", "")
 
 
 def _arabic(text: str) -> str:
@@ -142,8 +149,8 @@ def _arabic(text: str) -> str:
         if mapped is None:
             out.append(anyascii(ch) if ord(ch) > 127 else ch)
             continue
-        # و and ی are long vowels between consonants.
-        if ch == "و" and i > 0:
+        # و and ی are long vowels between consonants; و before alif is the consonant (خواب k͟hwāb).
+        if ch == "و" and i > 0 and text[i + 1 : i + 2] not in ("ا", "آ"):
             mapped = "ū"
         elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
             mapped = "ī"
@@ -167,26 +174,6 @@ def _cyrillic(text: str) -> str:
             out.append(mapped)
         previous = low
     return "".join(out)
-
-
-@cache
-def _kakasi():
-    import pykakasi
-
-    return pykakasi.kakasi()
-
-
-def _hepburn(text: str) -> str:
-    return "".join(item["hepburn"] for item in _kakasi().convert(text))
-
-
-def _pinyin(text: str) -> str:
-    from pypinyin import Style, pinyin
-
-    # pypinyin documents a callable `errors` that returns a list (each character its own item); its
-    # type hints only know the string form.
-    keep_each = lambda chars: list(chars)  # noqa: E731
-    return "".join(s[0] for s in pinyin(text, style=Style.TONE, errors=keep_each))  # type: ignore[arg-type]
 
 
 # Hangul syllables are 0xAC00 + (initial × 21 + vowel) × 28 + final. Finals by the sound they take
@@ -239,12 +226,6 @@ def _korean(text: str) -> str:
     return Romanizer(_as_pronounced(text)).romanize().replace("lr", "ll")
 
 
-def _thai(text: str) -> str:
-    from pythainlp.transliterate import romanize
-
-    return romanize(text, engine="royin")
-
-
 def _is_latin(text: str) -> bool:
     """Latin letters, modifier letters (ʻ ʼ) and marks count; any other script does not."""
     return all(
@@ -285,48 +266,44 @@ def ascii_digits(text: str) -> str:
     return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
 
 
-def romanise_word(word: str, language: Language) -> str:
-    """One word (or token) to Latin script, by the language's scheme."""
-    word = ascii_digits(word)
-    if not word or _is_latin(word):
-        return word
+def _standard(word: str, language: Language) -> tuple[str, str]:
+    """One word (or token) of a spaced language in Latin script, and the scheme that wrote it."""
     scheme = language.romanisation
     script = script_of(word) or language.script
     try:
         if script in AKSHARAMUKHA:
-            result = _aksharamukha(script, word, language)
-        elif scheme == "pinyin":
-            result = _pinyin(word)
-        elif scheme == "hepburn":
-            result = _hepburn(word)
-        elif scheme == "revised":
-            result = _korean(word)
-        elif scheme == "rtgs":
-            result = _thai(word)
-        elif scheme == "bgn-pcgn":
-            result = _cyrillic(word)
-        elif scheme == "ala-lc":
-            result = _arabic(word)
-        else:
-            result = anyascii(word)
+            return _aksharamukha(script, word, language), "iso15919"
+        if scheme == "revised":
+            return _korean(word), scheme
+        if scheme == "bgn-pcgn":
+            return _cyrillic(word), scheme
+        if scheme == "ala-lc":
+            return _arabic(word), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
-        result = anyascii(word)
+        pass
+    return anyascii(word), "anyascii"
+
+
+def romanise_word(word: str, language: Language, form: RomanisationForm = "standard") -> str:
+    """One word of a spaced language to Latin script, by the language's scheme, in either form."""
+    word = ascii_digits(word)
+    if not word or _is_latin(word):
+        return word
+    result, scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
-    return ascii_digits(result if _is_latin(result) else anyascii(result))
+    result = ascii_digits(result if _is_latin(result) else anyascii(result))
+    return readable(result, scheme) if form == "readable" else result
 
 
-def romanise_words(words: list[str], language: Language) -> list[str]:
-    """Romanises each token, keeping its surrounding whitespace so joined lines keep their shape."""
-    out = []
-    for token in words:
-        lead = token[: len(token) - len(token.lstrip())]
-        out.append(lead + romanise_word(token.strip(), language))
-    return out
-
-
-def romanise_line(text: str, language: Language) -> str:
-    """Word for word: the result has as many whitespace-separated words as the input."""
-    return WORD.sub(lambda m: romanise_word(m.group(0), language) or "-", text)
+def romanise_line(text: str, language: Language, form: RomanisationForm = "standard") -> str:
+    """Word for word: the result has as many whitespace-separated words as the line has words (for
+    Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments)."""
+    if language.code in UNSPACED:
+        words = segments(text, language.code)
+        if form == "readable":
+            return " ".join(readable(w.romanised, language.romanisation) for w in words)
+        return " ".join(w.romanised for w in words)
+    return WORD.sub(lambda m: romanise_word(m.group(0), language, form) or "-", text)
 
 
 def convert_script(text: str, from_script: str, to_script: str) -> str:
