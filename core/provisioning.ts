@@ -1,5 +1,6 @@
 /** Issues organisations and keys. The plain API key and webhook secret exist only in the return value. */
 import { randomUUID } from 'node:crypto';
+import type { RomanisationForm } from './jobs/submission.ts';
 import { generateApiKey, generateWebhookSecret, hashApiKey, randomId } from './secrets.ts';
 import type { OrganisationStore, Plan, Scope } from './tenancy.ts';
 
@@ -42,7 +43,7 @@ export async function issueKey(
 
 export async function createOrganisation(
   store: OrganisationStore,
-  input: { name: string; plan: Plan; credits: number; scope?: Scope },
+  input: { name: string; plan: Plan; credits: number; scope?: Scope; romanisation?: RomanisationForm },
 ): Promise<CreatedOrganisation> {
   const orgId = `org_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   await store.createOrganisation({
@@ -51,6 +52,7 @@ export async function createOrganisation(
     plan: input.plan,
     credits: input.credits,
     limits: {},
+    romanisation: input.romanisation ?? 'standard',
     created_at: new Date(),
   });
   const key = await issueKey(store, orgId, input.scope ?? 'all');

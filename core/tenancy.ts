@@ -3,6 +3,8 @@
  * stores them (Cassandra in the service, an in-memory double in unit tests).
  */
 
+import type { RomanisationForm } from './jobs/submission.ts';
+
 export const PLANS = ['full', 'transcript'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -16,6 +18,8 @@ export interface Organisation {
   credits: number;
   /** Per-organisation meter overrides, keyed `<meter>.<window>` (e.g. `read.minute`). */
   limits: Record<string, number>;
+  /** The romanisation of a job that does not choose one. */
+  romanisation: RomanisationForm;
   created_at: Date;
 }
 
@@ -82,6 +86,7 @@ export interface OrganisationStore {
   refundJobs(orgId: string, jobIds: string[]): Promise<void>;
   setLimits(orgId: string, limits: Record<string, number>): Promise<void>;
   setPlan(orgId: string, plan: Plan): Promise<void>;
+  setRomanisation(orgId: string, form: RomanisationForm): Promise<void>;
   /**
    * The webhook_secret that signs deliveries for work a key submitted. Without a key id (records
    * from before keys were recorded), the organisation's oldest key. Null when the organisation has none.

@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { loadConfig } from '../core/config.ts';
+import { ROMANISATION_FORMS, type RomanisationForm } from '../core/jobs/submission.ts';
 import { createLogger } from '../core/logger.ts';
 import { DEFAULT_LIMITS, LIMIT_KEYS, type MeterName, type WindowName } from '../core/meters.ts';
 import { createOrganisation, issueKey } from '../core/provisioning.ts';
@@ -50,6 +51,9 @@ async function withPlatform<T>(fn: (p: Platform) => Promise<T>): Promise<T> {
 
 const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
+const romanisationOption = (flags: string, description: string) =>
+  new Option(flags, description).choices(ROMANISATION_FORMS);
+
 function portOption(): Option {
   return new Option('--port <port>', 'the HTTP port (default: VERSE_PORT, else 8000)');
 }
@@ -83,19 +87,25 @@ export function buildProgram(): Command {
       print({ keyspace: config.namespace, migrations_applied: applied, subjects: Object.keys(subjects) });
     });
 
-  const org = program.command('org').description('organisations: create, credits, limits, plan');
+  const org = program.command('org').description('organisations: create, credits, limits, plan, romanisation');
   org
     .command('create')
     .description('an organisation and its first API key (shown once)')
     .requiredOption('--name <name>', 'the organisation name')
     .addOption(new Option('--plan <plan>', 'the plan').choices(PLANS).default('full'))
     .option('--credits <n>', 'starting credits (one per job)', '100')
+    .addOption(
+      romanisationOption('--romanisation <form>', "its jobs' romanisation when they choose none").default('standard'),
+    )
     .addHelpText('after', example('verse org create --name "Acme Records" --plan full --credits 100'))
-    .action(async (o: { name: string; plan: string; credits: string }) => {
+    .action(async (o: { name: string; plan: string; credits: string; romanisation: RomanisationForm }) => {
       const credits = integer(o.credits, '--credits');
       if (!isPlan(o.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
       const plan = o.plan;
-      print(await withPlatform((p) => createOrganisation(p.orgs, { name: o.name, plan, credits })));
+      const created = await withPlatform((p) =>
+        createOrganisation(p.orgs, { name: o.name, plan, credits, romanisation: o.romanisation }),
+      );
+      print({ ...created, romanisation: o.romanisation });
     });
   org
     .command('credits')
@@ -148,6 +158,20 @@ export function buildProgram(): Command {
       const plan = o.set;
       await withPlatform((p) => p.orgs.setPlan(orgId, plan));
       print({ org_id: orgId, plan });
+    });
+
+  org
+    .command('romanisation')
+    .description("set the romanisation of an organisation's jobs that choose none (standard or readable)")
+    .argument('<org>', 'the organisation id (org_…)')
+    .addOption(romanisationOption('--set <form>', 'the default form').makeOptionMandatory())
+    .addHelpText('after', example('verse org romanisation org_abc123 --set readable'))
+    .action(async (orgId: string, o: { set: RomanisationForm }) => {
+      await withPlatform(async (p) => {
+        if (!(await p.orgs.getOrganisation(orgId))) throw new UsageError(`no organisation ${orgId}`);
+        await p.orgs.setRomanisation(orgId, o.set);
+      });
+      print({ org_id: orgId, romanisation: o.set });
     });
 
   const key = program.command('key').description('API keys: create, revoke');

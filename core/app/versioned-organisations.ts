@@ -16,6 +16,7 @@
  * one Redis round trip for both instead of two.
  */
 
+import type { RomanisationForm } from '../jobs/submission.ts';
 import type { TenancyVersions } from '../ports/tenancy-versions.ts';
 import {
   type ApiKeyRecord,
@@ -172,6 +173,11 @@ export class VersionedOrganisationStore implements OrganisationStore, KeptCreden
 
   async setPlan(orgId: string, plan: Plan): Promise<void> {
     await this.inner.setPlan(orgId, plan);
+    await this.versions.bump(orgId);
+  }
+
+  async setRomanisation(orgId: string, form: RomanisationForm): Promise<void> {
+    await this.inner.setRomanisation(orgId, form);
     await this.versions.bump(orgId);
   }
 }

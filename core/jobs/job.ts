@@ -1,6 +1,7 @@
 /** A job as the platform stores it: its lifecycle plus what was submitted and what the pipeline produced. */
 import type { LanguageCheck, LineDecoding } from '../../schemas/generated/api/job.ts';
 import type { Lifecycle, ReviewDelivery } from './lifecycle.ts';
+import type { RomanisationForm } from './submission.ts';
 
 export interface WordTiming {
   word: string;
@@ -66,6 +67,8 @@ export interface JobRecord {
   lifecycle: Lifecycle;
   language: string;
   word_align_requested: boolean;
+  /** The form its transliteration is written in: the submission's choice or the organisation's default. */
+  romanisation: RomanisationForm;
   review_delivery: ReviewDelivery | null;
   external_id: string | null;
   isrc: string | null;

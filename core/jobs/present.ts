@@ -62,6 +62,7 @@ export function presentJob(job: JobRecord, ctx: PresentContext): Job {
     language: job.language,
     align_requested: l.align_requested,
     word_align_requested: job.word_align_requested,
+    romanisation: job.romanisation,
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),
     completed_at: l.status === 'complete' ? iso(l.completed_at) : null,

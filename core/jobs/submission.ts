@@ -3,11 +3,17 @@
  * One function for every body type so the rules and messages are identical; it returns a typed
  * request or throws 400 VAL_001 naming the field.
  */
+
+import type { EngineRomanisation } from '../../schemas/generated/engine/transcribe-request.ts';
 import { invalid } from '../errors.ts';
 import { findLanguage, type LanguageEntry } from '../languages.ts';
 import type { ReviewDelivery, ReviewStage } from './lifecycle.ts';
 
 export type SubmissionMode = 'json' | 'form' | 'batch';
+
+/** The romanisation a job's transliteration and romanised files are written in (engine/verse_engine/readable.py). */
+export const ROMANISATION_FORMS = ['standard', 'readable'] as const;
+export type RomanisationForm = EngineRomanisation;
 
 export interface EndUserInput {
   external_id: string;
@@ -20,6 +26,8 @@ export interface SubmissionInput {
   audio_url: string | null;
   align: boolean;
   word_align: boolean;
+  /** Null: the organisation's default. */
+  romanisation: RomanisationForm | null;
   review: boolean;
   review_stage: ReviewStage | null;
   review_delivery: ReviewDelivery | null;
@@ -34,6 +42,7 @@ const SUBMISSION_FIELDS = [
   'audio_url',
   'align',
   'word_align',
+  'romanisation',
   'isrc',
   'review',
   'review_stage',
@@ -149,6 +158,10 @@ export function parseSubmission(raw: unknown, mode: SubmissionMode): SubmissionI
     if (!['both', 'api', 'link'].includes(reviewDelivery)) throw invalid('review_delivery must be both, api or link');
   }
 
+  const romanisation = body.romanisation ?? null;
+  if (romanisation !== null && !ROMANISATION_FORMS.includes(romanisation as RomanisationForm))
+    throw invalid(`romanisation must be ${ROMANISATION_FORMS.join(' or ')}`);
+
   let isrc: string | null = null;
   const rawIsrc = text(body.isrc, 'isrc', 32);
   if (rawIsrc !== null) {
@@ -161,6 +174,7 @@ export function parseSubmission(raw: unknown, mode: SubmissionMode): SubmissionI
     audio_url: audioUrl,
     align: boolean(body.align, 'align', true, mode),
     word_align: boolean(body.word_align, 'word_align', true, mode),
+    romanisation: romanisation as RomanisationForm | null,
     review,
     review_stage: reviewStage,
     review_delivery: reviewDelivery,

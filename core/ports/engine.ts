@@ -5,6 +5,7 @@
  * its own hosts shares no disk with the processors.
  */
 import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinionResult } from '../jobs/job.ts';
+import type { RomanisationForm } from '../jobs/submission.ts';
 import type { LineTiming } from '../jobs/timings.ts';
 import type { LanguageEntry } from '../languages.ts';
 
@@ -12,6 +13,7 @@ export interface TranscribeRequest {
   /** The job's audio in object storage (JobRecord.audio_key). */
   audioKey: string;
   language: LanguageEntry;
+  romanisation: RomanisationForm;
 }
 
 export interface TranscribeResult {
@@ -64,5 +66,5 @@ export interface Engine {
   /** The engine's current aligner version: timings made by another version are re-aligned. */
   alignerVersion(): Promise<string>;
   /** Romanisation of edited lines (what a reviewer's edit is offered as its new transliteration). */
-  romanise(language: LanguageEntry, lines: string[]): Promise<string[]>;
+  romanise(language: LanguageEntry, lines: string[], form: RomanisationForm): Promise<string[]>;
 }

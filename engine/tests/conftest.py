@@ -38,6 +38,8 @@ SPOKEN = [
     ("es", "es", "El río corre sobre las piedras y la luz de la mañana es dorada"),
     ("fr", "fr", "J'aime la rivière qui coule sur les pierres"),
     ("hi", "hi", "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"),
+    # espeak-ng reads Japanese kana only: the lyrics below write the same words in kanji.
+    ("ja", "ja", "きみのなまえはなんですか。わたしはあなたをあいしてる。"),
 ]
 
 

@@ -73,3 +73,24 @@ def test_words_come_back_as_the_lyrics_wrote_them(clips, stored):
     words = body["lines"][0]["words"]
     assert [w["word"] for w in words] == text.split()
     assert all(w["start"] <= w["end"] for w in words)
+
+
+@requires_base
+def test_unspaced_words_are_those_of_the_romanisation_one_for_one(clips, stored):
+    client = TestClient(app)
+    lines = ["君の名前は何ですか", "私はあなたを愛してる"]
+    key = stored(clips / "ja.wav")
+    aligned = client.post(
+        "/v1/verse/align",
+        json={"audio_key": key, "language": "Japanese", "lines": [{"text": t} for t in lines]},
+    ).json()
+    romanised = client.post(
+        "/v1/verse/romanise", json={"language": "Japanese", "lines": lines, "romanisation": "readable"}
+    ).json()["lines"]
+    assert romanised == ["kimi no namae wa nan desu ka", "watashi wa anata o aishiteru"]
+    for line, words in zip(aligned["lines"], romanised, strict=True):
+        assert len(line["words"]) == len(words.split())
+    first = [w["word"] for w in aligned["lines"][0]["words"]]
+    assert first == ["君", "の", "名前", "は", "何", "です", "か"]
+    starts = [w["start"] for line in aligned["lines"] for w in line["words"]]
+    assert starts == sorted(starts)

@@ -80,6 +80,7 @@ export function newJobRecord(
     lifecycle: initialLifecycle({ align: input.align, review: input.review, review_stage: input.review_stage }),
     language: input.language.name,
     word_align_requested: input.word_align,
+    romanisation: input.romanisation ?? 'standard',
     review_delivery: input.review_delivery,
     external_id: input.external_id,
     isrc: input.isrc,
@@ -156,8 +157,9 @@ export async function createJobs(
     for (const [index, job] of jobs.entries()) {
       const endUser = job.input.end_user ? await services.endUsers.upsert(orgId, job.input.end_user) : null;
       const owner = { org_id: orgId, key_id: principal.key.key_id };
+      const input = { ...job.input, romanisation: job.input.romanisation ?? principal.org.romanisation };
       records.push({
-        record: newJobRecord(jobIds[index] as string, owner, job, endUser, options.batchId, now),
+        record: newJobRecord(jobIds[index] as string, owner, { ...job, input }, endUser, options.batchId, now),
         endUser,
       });
     }

@@ -41,6 +41,7 @@ export const job = {
   language: 'English',
   align_requested: true,
   word_align_requested: true,
+  romanisation: 'standard',
   created_at: created,
   completed_at: completed,
   transcript_completed_at: '2026-11-24T02:50:42.213Z',

@@ -67,5 +67,5 @@ export async function romaniseEdited(
   if (job.lifecycle.review_gate === null)
     throw new ApiError('APR_001', 'The job is not waiting for review: there is nothing left to edit.');
   await drawOne(metering.meter, job.job_id, 'page', PAGE_LIMITS, "this job's editor budget");
-  return { lines: await services.engine.romanise(findLanguage(job.language)!, lines) };
+  return { lines: await services.engine.romanise(findLanguage(job.language)!, lines, job.romanisation) };
 }

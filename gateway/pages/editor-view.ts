@@ -4,6 +4,7 @@
  * the state the editor scripts need embedded as JSON. Every value from a job is escaped.
  */
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
+import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import { unsureWords } from '../../core/jobs/timings.ts';
 import { findLanguage } from '../../core/languages.ts';
 import { lrcTime } from '../../core/render/timing.ts';
@@ -24,6 +25,12 @@ export interface EditorOptions {
   /** Extra header content (the studio's account and logout). */
   headerExtra?: string;
 }
+
+/** How the header names the job's romanisation form (the edited lines are romanised in it too). */
+const ROMANISATION_LABELS: Record<RomanisationForm, string> = {
+  standard: 'standard romanisation',
+  readable: 'readable romanisation',
+};
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -186,7 +193,7 @@ export function editorPage(job: JobRecord, options: EditorOptions): string {
   const body = `<header>
   <div class="top">
     <div class="title"><h1>${escapeHtml(options.title)}</h1>
-    <p>${escapeHtml(job.language)} · ${lines.length} lines · ${escapeHtml(status)}</p></div>
+    <p>${escapeHtml(job.language)} · ${lines.length} lines · ${escapeHtml(status)} · ${ROMANISATION_LABELS[job.romanisation]}</p></div>
     <div class="actions">
       ${options.headerExtra ?? ''}
       <label class="toggle"><input type="checkbox" id="show-romanised"${latin ? '' : ' checked'}> Romanisation</label>

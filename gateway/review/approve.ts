@@ -38,6 +38,7 @@ async function transliterationsFor(services: JobServices, job: JobRecord, plan: 
     .romanise(
       language,
       missing.map((i) => plan.texts[i]!),
+      job.romanisation,
     )
     .catch(() => missing.map((i) => plan.texts[i]!));
   const out = [...plan.transliterations];

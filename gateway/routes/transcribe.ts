@@ -32,6 +32,12 @@ const submissionBody = {
     file: { type: 'string', format: 'binary', description: 'multipart only, up to 4.5 MB' },
     align: { type: 'boolean', default: true },
     word_align: { type: 'boolean', default: true },
+    romanisation: {
+      type: 'string',
+      enum: ['standard', 'readable'],
+      description:
+        "standard: the language's scheme with its diacritics (ISO 15919, pinyin with tones, Hepburn...); readable: without diacritics, as listeners read lyrics. Default: the organisation's",
+    },
     isrc: { type: 'string' },
     review: { type: 'boolean', default: false },
     review_stage: { type: 'string', enum: ['aligned', 'transcript'] },

@@ -33,6 +33,7 @@ function sampleJob(): JobRecord {
     },
     language: 'English',
     word_align_requested: true,
+    romanisation: 'standard',
     review_delivery: 'both',
     external_id: 'sample',
     isrc: null,

@@ -112,6 +112,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
         const result = await deps.engine.transcribe({
           audioKey: current.audio_key!,
           language,
+          romanisation: current.romanisation,
         });
         await deps.writer.changeIfAllowed(
           job.job_id,

@@ -7,6 +7,7 @@ import type { PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
 import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
+import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import type { JobStore, OutboxEntry } from '../../core/ports/jobs.ts';
 import type { CassandraClient } from './client.ts';
 import { shardOf } from './shards.ts';
@@ -60,6 +61,8 @@ export function toJobRecord(row: Row): JobRecord {
     },
     language: row.language as string,
     word_align_requested: Boolean(row.word_align_requested),
+    // Jobs from before the choice were written in the standard form.
+    romanisation: (row.romanisation as RomanisationForm | null) ?? 'standard',
     review_delivery: (row.review_delivery as ReviewDelivery | null) ?? null,
     external_id: (row.external_id as string | null) ?? null,
     isrc: (row.isrc as string | null) ?? null,
@@ -101,6 +104,7 @@ function columns(job: JobRecord): Record<string, unknown> {
     ['language', job.language],
     ['align_requested', l.align_requested],
     ['word_align_requested', job.word_align_requested],
+    ['romanisation', job.romanisation],
     ['review_required', l.review_required],
     ['review_stage', l.review_stage],
     ['review_delivery', job.review_delivery],

@@ -1,6 +1,7 @@
 /** OrganisationStore on Cassandra. Credits are kept in the credit ledger (credit-ledger.ts). */
 
 import { randomUUID } from 'node:crypto';
+import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import {
   type ApiKeyRecord,
   type KeyWithOrganisation,
@@ -23,6 +24,8 @@ function toOrganisation(row: Row, credits: number): Organisation {
     plan: row.plan as Plan,
     credits,
     limits: { ...limits },
+    // Organisations from before the setting had the standard form.
+    romanisation: (row.romanisation as RomanisationForm | null) ?? 'standard',
     created_at: row.created_at as Date,
   };
 }
@@ -52,8 +55,8 @@ export class CassandraOrganisationStore implements OrganisationStore {
     // The balance first: an organisation is never readable without one.
     await this.ledger.open(org.org_id, org.credits);
     await this.db.execute(
-      'INSERT INTO organisations (org_id, name, plan, limits, created_at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS',
-      [org.org_id, org.name, org.plan, org.limits, org.created_at],
+      'INSERT INTO organisations (org_id, name, plan, limits, romanisation, created_at) VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS',
+      [org.org_id, org.name, org.plan, org.limits, org.romanisation, org.created_at],
     );
   }
 
@@ -141,5 +144,9 @@ export class CassandraOrganisationStore implements OrganisationStore {
 
   async setPlan(orgId: string, plan: Plan): Promise<void> {
     await this.db.execute('UPDATE organisations SET plan = ? WHERE org_id = ?', [plan, orgId]);
+  }
+
+  async setRomanisation(orgId: string, form: RomanisationForm): Promise<void> {
+    await this.db.execute('UPDATE organisations SET romanisation = ? WHERE org_id = ?', [form, orgId]);
   }
 }

@@ -4,6 +4,8 @@
  * permanent failures recorded on the job in our words; a busy replica (503 with Retry-After) is
  * tried again here; other 5xx and connection errors are transient and left to the handler's retry.
  */
+
+import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import type { LanguageEntry } from '../../core/languages.ts';
 import {
   type AlignRequest,
@@ -121,7 +123,7 @@ export class HttpEngine implements Engine {
   async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
     const answer = await this.call<EngineTranscribeRequest, EngineTranscribeResponse>(
       '/v1/verse/transcribe',
-      { audio_key: request.audioKey, language: request.language.name },
+      { audio_key: request.audioKey, language: request.language.name, romanisation: request.romanisation },
       TRANSCRIBE_TIMEOUT_MS,
     );
     return answer;
@@ -139,10 +141,10 @@ export class HttpEngine implements Engine {
     return body.aligner_version;
   }
 
-  async romanise(language: LanguageEntry, lines: string[]): Promise<string[]> {
+  async romanise(language: LanguageEntry, lines: string[], form: RomanisationForm): Promise<string[]> {
     const body = await this.call<EngineRomaniseRequest, EngineRomaniseResponse>(
       '/v1/verse/romanise',
-      { language: language.name, lines },
+      { language: language.name, lines, romanisation: form },
       ROMANISE_TIMEOUT_MS,
     );
     return body.lines;

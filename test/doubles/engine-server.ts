@@ -36,7 +36,11 @@ export async function startEngineServer(options: { costMs?: number; port?: numbe
         state.transcribeRequests++;
         if (gate) await gate;
         await cost();
-        const out = await engine.transcribe({ audioKey: body.audio_key, language });
+        const out = await engine.transcribe({
+          audioKey: body.audio_key,
+          language,
+          romanisation: body.romanisation ?? 'standard',
+        });
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
       }
       if (req.url === '/v1/verse/align') {

@@ -1,4 +1,5 @@
 /** In-memory OrganisationStore for unit tests of the code around the store. */
+import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import {
   type ApiKeyRecord,
   type KeyWithOrganisation,
@@ -66,6 +67,10 @@ export class MemoryOrganisationStore implements OrganisationStore {
   async setPlan(orgId: string, plan: Plan): Promise<void> {
     const org = this.orgs.get(orgId);
     if (org) org.plan = plan;
+  }
+  async setRomanisation(orgId: string, form: RomanisationForm): Promise<void> {
+    const org = this.orgs.get(orgId);
+    if (org) org.romanisation = form;
   }
   async webhookSecretFor(orgId: string, keyId: string | null): Promise<string | null> {
     const keys = [...this.keys.values()]

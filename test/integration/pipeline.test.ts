@@ -123,6 +123,25 @@ describe('a job through the pipeline (engine double)', () => {
     expect(pipeline.engine.alignCalls.some((c) => c.audioKey.includes(job_id))).toBe(false);
   });
 
+  it("writes a job in the romanisation it chose, else in its organisation's default", async () => {
+    const org = await newOrg();
+    await platform.orgs.setRomanisation(org.org_id, 'readable');
+    const chosen = (await submit(org.auth, { language: 'Hindi', align: false, romanisation: 'standard' })).json();
+    const defaulted = (await submit(org.auth, { language: 'Hindi', align: false })).json();
+    const refused = await submit(org.auth, { language: 'Hindi', romanisation: 'scholarly' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('romanisation must be standard or readable');
+    for (const [job_id, form] of [
+      [chosen.job_id, 'standard'],
+      [defaulted.job_id, 'readable'],
+    ] as const) {
+      expect((await settle(org.auth, job_id, 'complete')).romanisation).toBe(form);
+      // The engine was asked for that form: the transliteration it writes is the one stored.
+      const call = pipeline.engine.transcribeCalls.find((c) => c.audioKey.includes(job_id));
+      expect(call?.romanisation).toBe(form);
+    }
+  });
+
   it('a line the model did not translate is listed, and the job is degraded (job.degraded sent)', async () => {
     const org = await newOrg();
     // The engine comes back with the second line untranslated, as a Hindi clip did ("\n").

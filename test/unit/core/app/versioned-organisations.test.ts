@@ -26,6 +26,7 @@ const org: Organisation = {
   plan: 'full',
   credits: 10,
   limits: {},
+  romanisation: 'standard',
   created_at: new Date(0),
 };
 const key: ApiKeyRecord = {

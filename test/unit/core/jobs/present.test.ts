@@ -26,6 +26,7 @@ function job(options: { align?: boolean; review?: 'aligned' | 'transcript' } = {
     }),
     language: 'Hindi',
     word_align_requested: true,
+    romanisation: 'standard',
     review_delivery: options.review ? 'both' : null,
     external_id: null,
     isrc: 'USS1Z9900001',

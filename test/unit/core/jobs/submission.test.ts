@@ -73,6 +73,7 @@ describe('parseSubmission: every VAL_001 rule', () => {
     expect(parseSubmission(ok, 'json')).toMatchObject({
       align: true,
       word_align: true,
+      romanisation: null,
       review: false,
       review_stage: null,
       review_delivery: null,
@@ -80,6 +81,13 @@ describe('parseSubmission: every VAL_001 rule', () => {
       external_id: null,
       end_user: null,
     });
+  });
+
+  it('takes a romanisation form, in every body type, and nothing else', () => {
+    expect(parseSubmission({ ...ok, romanisation: 'readable' }, 'json').romanisation).toBe('readable');
+    expect(parseSubmission({ ...ok, romanisation: 'standard' }, 'form').romanisation).toBe('standard');
+    expect(refused({ ...ok, romanisation: 'iso' })).toBe('romanisation must be standard or readable');
+    expect(refused({ ...ok, romanisation: true })).toBe('romanisation must be standard or readable');
   });
 
   it('batch jobs need an audio_url and take no per-job webhook_url', () => {

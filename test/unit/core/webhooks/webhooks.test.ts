@@ -55,6 +55,7 @@ function job(align = true): JobRecord {
     lifecycle,
     language: 'Spanish',
     word_align_requested: true,
+    romanisation: 'standard',
     review_delivery: null,
     external_id: 'cat-9',
     isrc: null,
