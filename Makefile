@@ -145,3 +145,4 @@ bench-engine: setup
 	cd engine && .venv/bin/python -m bench.tts_fallback
 	cd engine && .venv/bin/python -m bench.language_check --songs
 	cd engine && .venv/bin/python -m bench.translation
+	cd engine && .venv/bin/python -m bench.romanisation

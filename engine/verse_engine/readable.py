@@ -93,5 +93,5 @@ def readable(word: str, scheme: str) -> str:
     if scheme == "ala-lc":
         return _table(word, ARABIC)
     if scheme == "bgn-pcgn":
-        return _table(re.sub("yë", "yo", word), CYRILLIC)
+        return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)
     return _plain(word)
