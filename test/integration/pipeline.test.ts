@@ -130,7 +130,7 @@ describe('a job through the pipeline (engine double)', () => {
     const defaulted = (await submit(org.auth, { language: 'Hindi', align: false })).json();
     const refused = await submit(org.auth, { language: 'Hindi', romanisation: 'scholarly' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe('romanisation must be standard or readable');
+    expect(refused.json()).toMatchObject({ code: 'VAL_001', message: 'romanisation must be standard or readable' });
     for (const [job_id, form] of [
       [chosen.job_id, 'standard'],
       [defaulted.job_id, 'readable'],
