@@ -103,13 +103,21 @@ describe('the images, run from docker-compose.yml', () => {
       'the transcription started',
     );
     await podman('kill', '--signal', 'KILL', 'verse-test_transcription_1');
-    const killed = await podman(
-      'inspect',
-      '--format',
-      '{{.State.Status}} {{.State.ExitCode}}',
-      'verse-test_transcription_1',
+    // podman shows a killed container as "stopped" until its cleanup has run, then "exited".
+    const killed = await eventually(
+      async () => {
+        const state = await podman(
+          'inspect',
+          '--format',
+          '{{.State.Status}} {{.State.ExitCode}}',
+          'verse-test_transcription_1',
+        );
+        return state.startsWith('exited') ? state.trim() : null;
+      },
+      30_000,
+      'the killed container to be cleaned up',
     );
-    expect(killed.trim()).toBe('exited 137');
+    expect(killed).toBe('exited 137');
     // What an orchestrator does with a container that died: starts it again.
     await podman('start', 'verse-test_transcription_1');
 
