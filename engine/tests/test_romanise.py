@@ -2,6 +2,7 @@ import unicodedata
 
 import pytest
 
+from bench.romanisation import REFERENCES
 from verse_engine.languages import all_languages, find
 from verse_engine.lines import Word
 from verse_engine.romanise import convert_script, dominant_script, romanise_line, romanise_word, to_script
@@ -196,24 +197,9 @@ def test_native_digits_become_ascii_digits(language, text, expected):
 
 
 # Published examples of each scheme, as the scheme's own documents give them (lower-cased: the
-# romanisation does not capitalise proper nouns).
-# Revised Romanisation of Korean (Ministry of Culture and Tourism, notice 2000-8), section 3,
-# article 1: sound changes across syllables are written as they are said.
-KOREAN_RR_EXAMPLES = [
-    ("백마", "baengma"),
-    ("종로", "jongno"),
-    ("왕십리", "wangsimni"),
-    ("별내", "byeollae"),
-    ("신라", "silla"),
-    ("대관령", "daegwallyeong"),
-    ("해돋이", "haedoji"),
-    ("같이", "gachi"),
-    ("좋고", "joko"),
-    ("놓다", "nota"),
-    ("묵호", "mukho"),
-    ("집현전", "jiphyeonjeon"),
-    ("감사합니다", "gamsahamnida"),
-]
+# romanisation does not capitalise proper nouns). Korean's are the reference set's (bench/romanisation.py):
+# sound changes across syllables are written as they are said.
+KOREAN_RR_EXAMPLES = [(word, roman) for word, roman, _readable in REFERENCES["Korean"].lines]
 
 
 @pytest.mark.parametrize(("word", "expected"), KOREAN_RR_EXAMPLES)
