@@ -5,7 +5,7 @@ exactly one word per word of the original: the word files pair them by position.
 
 Japanese: UniDic-lite through fugashi, romanised and grouped into words by cutlet (Hepburn, particles
 wa, e, o; a verb keeps its endings: tabemashita). Chinese: one word per character, pinyin with tone
-marks read in context by pypinyin's phrase dictionary. Thai: pythainlp's dictionary tokenizer (newmm),
+marks read in context by pypinyin's phrase dictionary and CC-CEDICT's. Thai: pythainlp's dictionary tokenizer (newmm),
 each word in RTGS (royin).
 """
 
@@ -74,8 +74,19 @@ def _is_han(ch: str) -> bool:
     return unicodedata.name(ch, "").startswith("CJK UNIFIED")
 
 
+@cache
+def _pinyin_dictionary() -> None:
+    """pypinyin's own phrases, then CC-CEDICT's (CC BY-SA 4.0, through pypinyin-dict), which write
+    the neutral tone (朋友 péng you, 月亮 yuè liang) where pypinyin's give the citation tone."""
+    from pypinyin_dict.phrase_pinyin_data import cc_cedict
+
+    cc_cedict.load()
+
+
 def _chinese(text: str) -> list[Segment]:
     from pypinyin import Style, pinyin
+
+    _pinyin_dictionary()
 
     # One reading per character of the line, chosen in context; anything else passes through as it is.
     # pypinyin documents a callable `errors` returning a list; its type hints only know the string form.
