@@ -21,7 +21,7 @@ from faster_whisper.vad import get_vad_model
 
 from verse_engine import whisper
 from verse_engine.anchors import global_alignment
-from verse_engine.audio import load
+from verse_engine.audio import load, seconds_of
 from verse_engine.languages import find
 from verse_engine.lines import split_lines
 from verse_engine.lyrics_align import align_lyrics
@@ -85,7 +85,7 @@ def main() -> None:
         true_starts = [float(r["word_start"]) for r in csv.DictReader((folder / "words.csv").open())]
         true_line_starts = [float(r["start_time"]) for r in csv.DictReader((folder / "lines.csv").open())]
         audio = load(folder / "audio.mp3")
-        duration = len(audio) / 16000
+        duration = seconds_of(audio)
 
         started = time.perf_counter()
         timings = align_lyrics(audio, lines, language.decode_as)

@@ -17,8 +17,8 @@ import numpy as np
 
 from verse_engine import whisper
 from verse_engine.align import align_window
+from verse_engine.audio import SAMPLE_RATE
 
-SAMPLE_RATE = 16000
 SENTENCES = {
     "en": ["the quiet river carries every story", "down into the valley where the children sing", "and the light"],
     "es": ["el agua corre sobre las piedras", "y la luz de la mañana es dorada", "cantamos juntos hasta el amanecer"],

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-RATE = 16000
+from verse_engine.audio import SAMPLE_RATE
+
+RATE = SAMPLE_RATE
 
 #: Each language's voice and four lines written for this set (everyday lyric lines, not from any song).
 LYRICS = {

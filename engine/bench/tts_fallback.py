@@ -15,6 +15,7 @@ import wave
 import numpy as np
 
 from verse_engine import tts_align
+from verse_engine.audio import SAMPLE_RATE
 from verse_engine.languages import find
 from verse_engine.lyrics_align import align_lyrics
 
@@ -22,7 +23,7 @@ lang = find("Odia")
 voice = tts_align.voice_for([lang.code, lang.fallback_whisper, lang.decode_as])
 lines = ["ଆମ ଗାଁ ର ନଦୀ କୂଳରେ", "ସଞ୍ଜ ବେଳେ ଗୀତ ଗାଏ", "ମନ ମୋର ନାଚି ଉଠେ", "ଆକାଶରେ ଚାନ୍ଦ ହସେ", "ଫୁଲ ବଗିଚାରେ ଭ୍ରମର", "ପ୍ରେମର କଥା କହେ"]
 rng = np.random.default_rng(1)
-sr = 16000
+sr = SAMPLE_RATE
 parts = [np.zeros(int(4.0 * sr), np.float32)]  # intro
 starts = []
 pos = len(parts[0])

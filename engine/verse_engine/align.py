@@ -11,10 +11,10 @@ from faster_whisper import WhisperModel
 from faster_whisper.audio import pad_or_trim
 from faster_whisper.tokenizer import Tokenizer
 
+from .audio import SAMPLE_RATE
 from .lines import Word
 from .unspaced import UNSPACED, by_characters, segments
 
-SAMPLE_RATE = 16000
 WINDOW_SECONDS = 30.0
 # Two encoder frames of 20 ms: the least a word can be aligned against.
 MIN_WINDOW_SECONDS = 0.04

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from . import __version__, models, storage, tts_align, whisper
 from .admission import ADMITTED_PATHS, admission
-from .audio import AudioError
+from .audio import AudioError, seconds_of
 from .audio import load as load_audio
 from .languages import Language, by_code, find
 from .lines import Line, Word, split_lines, word_record
@@ -179,7 +179,7 @@ def verse_align(body: AlignRequest) -> dict:
         voice = tts_align.voice_for([language.code, language.fallback_whisper])
         timings = tts_align.align_by_tts(samples, texts, voice)
         method = f"{tts_align.METHOD} (espeak-ng voice {voice})"
-    admission.processed(len(samples) / 16000)
+    admission.processed(seconds_of(samples))
     lines = [
         {
             "start": round(t.start, 3),
@@ -220,7 +220,7 @@ def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
     texts = [line.text for line in body.lines]
     timings = align_lyrics(samples, texts, language.decode_as)
     lines = [Line(t.words or [Word(text, t.start, t.end, 0.0)]) for text, t in zip(texts, timings, strict=True)]
-    admission.processed(len(samples) / 16000)
+    admission.processed(seconds_of(samples))
     return second_opinion(samples, lines, language, whisper.default_model())
 
 
@@ -245,7 +245,7 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
         tmp.write(file.file.read())
         tmp.flush()
         samples = load_audio(tmp.name)
-    admission.processed(len(samples) / 16000)
+    admission.processed(seconds_of(samples))
     model = whisper.default_model()
     words, segments = whisper.run(model, samples, lang.decode_as if lang else None, task=task)
     text = " ".join(s.text.strip() for s in segments).strip()
@@ -255,7 +255,7 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
         return {
             "task": task,
             "language": lang.name if lang else None,
-            "duration": len(samples) / 16000,
+            "duration": seconds_of(samples),
             "text": text,
             "segments": [
                 {"id": i, "start": s.start, "end": s.end, "text": s.text.strip()} for i, s in enumerate(segments)

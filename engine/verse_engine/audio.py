@@ -130,6 +130,11 @@ def load_with_channels(path: str | Path) -> tuple[np.ndarray, np.ndarray | None]
     return _checked(Path(path), stereo=True)
 
 
+def seconds_of(samples: np.ndarray) -> float:
+    """How long decoded audio lasts (it is always SAMPLE_RATE samples a second)."""
+    return len(samples) / SAMPLE_RATE
+
+
 def _checked(path: Path, stereo: bool) -> tuple[np.ndarray, np.ndarray | None]:
     if not path.is_file() or path.stat().st_size == 0:
         raise AudioError("empty_audio", "The audio file is empty")
@@ -137,7 +142,7 @@ def _checked(path: Path, stereo: bool) -> tuple[np.ndarray, np.ndarray | None]:
     if declared is not None and declared > MAX_SECONDS + 1:
         raise AudioError("audio_too_long", f"The audio is {declared / 60:.1f} minutes long; the limit is 15 minutes")
     audio, channels = _decode(path, max_seconds=MAX_SECONDS + 1, stereo=stereo)
-    seconds = len(audio) / SAMPLE_RATE
+    seconds = seconds_of(audio)
     if seconds < 0.1:
         raise AudioError("empty_audio", "The audio contains no sound to transcribe")
     if seconds > MAX_SECONDS + 1:

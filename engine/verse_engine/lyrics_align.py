@@ -25,6 +25,7 @@ import numpy as np
 from . import whisper
 from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
+from .audio import seconds_of
 from .lines import Word
 from .vocalise import spread_held_vowel_lines
 from .voice_onsets import start_words_at_voice, voice_probabilities
@@ -103,7 +104,7 @@ def _relisten(
 
 def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name: str | None = None) -> list[LineTiming]:
     model_name = model_name or whisper.default_model()
-    duration = len(audio) / 16000
+    duration = seconds_of(audio)
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
     windows = anchor_windows(lines, heard, duration)
     regions = unheard_regions(windows, duration)

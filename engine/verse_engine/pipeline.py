@@ -149,7 +149,7 @@ def transcribe_song(
     started = time.perf_counter()
     report("decoding", 0.0)
     samples, channels = audio_mod.load_with_channels(path)
-    duration = len(samples) / audio_mod.SAMPLE_RATE
+    duration = audio_mod.seconds_of(samples)
     # The greedy decode hears the mix's centre, where the lead vocal sits and panned accompaniment
     # is turned down (centre.py); a mono file is its own centre.
     centre = samples if channels is None else centre_channel(channels, audio_mod.SAMPLE_RATE)

@@ -17,11 +17,11 @@ from functools import cache
 
 import numpy as np
 
+from .audio import SAMPLE_RATE
 from .lines import Word
 from .lyrics_align import LineTiming
 
 METHOD = "tts-dtw"
-SAMPLE_RATE = 16000
 FRAMES_PER_SECOND = 25  # log-mel at 100 frames/s, averaged in fours
 _POOL = 100 // FRAMES_PER_SECOND
 LINE_GAP_SECONDS = 0.5

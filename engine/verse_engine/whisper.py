@@ -20,6 +20,7 @@ from faster_whisper import WhisperModel
 from . import models
 from .align import MAX_FRAMES, MAX_TEXT_TOKENS, Span, align_spans, text_tokens, tokenizer_for
 from .alignment_heads import with_late_heads
+from .audio import SAMPLE_RATE
 from .lines import Decoding, Word
 from .model_shape import ModelShape, read_shape
 
@@ -229,7 +230,7 @@ def listen(model_name: str, audio, language: str, start: float, end: float, prom
     """Words heard in [start, end] of the audio when the recogniser is told what is sung there
     (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
     over the stretches the first pass did not hear."""
-    chunk = audio[int(start * 16000) : int(end * 16000)]
+    chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
     budget = listening_budget(load(model_name), language, prompt)
     words, _segments = run(
         model_name, chunk, language, vad_filter=False, initial_prompt=prompt, max_new_tokens=budget, **overrides
