@@ -9,29 +9,27 @@ import type { JobEventMessage } from '../../schemas/generated/topics/job-event.t
 import type { StageResultMessage } from '../../schemas/generated/topics/stage-result.ts';
 import type { SubmissionMessage } from '../../schemas/generated/topics/submission.ts';
 import type { WebhookAttemptMessage } from '../../schemas/generated/topics/webhook-attempt.ts';
+import { RETRY_TOPICS, type RetryTopic } from '../webhooks/schedule.ts';
 
 export const TOPIC_KEYS = [
   'submissions',
   'stageResults',
   'jobEvents',
-  'webhookRetry1m',
-  'webhookRetry5m',
-  'webhookRetry30m',
+  ...RETRY_TOPICS,
   'deadLetters',
   'jobChanges',
 ] as const;
 export type TopicKey = (typeof TOPIC_KEYS)[number];
 
-export interface TopicMessages {
+interface NamedTopicMessages {
   submissions: SubmissionMessage;
   stageResults: StageResultMessage;
   jobEvents: JobEventMessage;
-  webhookRetry1m: WebhookAttemptMessage;
-  webhookRetry5m: WebhookAttemptMessage;
-  webhookRetry30m: WebhookAttemptMessage;
   deadLetters: DeadLetterMessage;
   jobChanges: JobChangeMessage;
 }
+
+type TopicMessages = NamedTopicMessages & Record<RetryTopic, WebhookAttemptMessage>;
 
 export type MessageOf<K extends TopicKey> = TopicMessages[K];
 

@@ -6,7 +6,7 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../../core/errors.ts';
 import { type EventName, JOB_EVENTS } from '../../core/webhooks/payloads.ts';
-import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS } from '../../core/webhooks/schedule.ts';
+import { DELIVERY_TIMEOUT_MS, MAX_ATTEMPTS, scheduleInWords } from '../../core/webhooks/schedule.ts';
 import { webhookEvents } from './examples.ts';
 import { AUTHENTICATED, type CodeNotes, OPERATIONS, type OperationDoc } from './operations.ts';
 
@@ -49,7 +49,7 @@ const TAGS = [
   { name: 'review', description: 'Approving a job held for a human before release.' },
   {
     name: 'webhooks',
-    description: `Signed deliveries (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) to the https webhook_url given at submission. Up to ${MAX_ATTEMPTS} attempts (now, +1 min, +5 min, +30 min), each with ${DELIVERY_TIMEOUT_MS / 1000} s to answer 2xx; then a dead letter you can list and replay. The event bodies are documented as callbacks of POST /transcribe and POST /batch.`,
+    description: `Signed deliveries (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature) to the https webhook_url given at submission. Up to ${MAX_ATTEMPTS} attempts (${scheduleInWords()}), each with ${DELIVERY_TIMEOUT_MS / 1000} s to answer 2xx; then a dead letter you can list and replay. The event bodies are documented as callbacks of POST /transcribe and POST /batch.`,
   },
   { name: 'account', description: 'Usage of the calling organisation.' },
   { name: 'reference', description: 'The accepted languages (no authentication).' },

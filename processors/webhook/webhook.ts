@@ -12,7 +12,7 @@ import type { Clock } from '../../core/clock.ts';
 import { derivedUuid } from '../../core/ids.ts';
 import type { Publisher } from '../../core/ports/publisher.ts';
 import type { AttemptOutcome, DeadLetters, WebhookEvent, WebhookEvents } from '../../core/ports/webhooks.ts';
-import { MAX_ATTEMPTS, nextAttempt } from '../../core/webhooks/schedule.ts';
+import { MAX_ATTEMPTS, nextAttempt, type RetryTopic } from '../../core/webhooks/schedule.ts';
 import type { WebhookAttemptMessage } from '../../schemas/generated/topics/webhook-attempt.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import { NotDueError, PoisonMessageError, type ProcessorSpec } from '../runtime.ts';
@@ -27,9 +27,6 @@ export interface WebhookProcessorDeps extends EventSources {
   /** Longest a not-yet-due retry pauses its partition before checking the clock again. */
   recheckMs?: number;
 }
-
-type RetryTopic = 'webhookRetry1m' | 'webhookRetry5m' | 'webhookRetry30m';
-const TOPIC_OF_ATTEMPT: Record<number, RetryTopic> = { 2: 'webhookRetry1m', 3: 'webhookRetry5m', 4: 'webhookRetry30m' };
 
 export function webhookProcessor(deps: WebhookProcessorDeps): ProcessorSpec<'jobEvents' | RetryTopic> {
   const recheckMs = deps.recheckMs ?? 5000;
@@ -48,11 +45,7 @@ export function webhookProcessor(deps: WebhookProcessorDeps): ProcessorSpec<'job
         attempt: next.attempt,
         due_at: new Date(outcome.delivered_at.getTime() + next.delayMs).toISOString(),
       };
-      await deps.publisher.publish(
-        TOPIC_OF_ATTEMPT[next.attempt]!,
-        event.job_id ?? event.batch_id ?? event.event_id,
-        message,
-      );
+      await deps.publisher.publish(next.topic, event.job_id ?? event.batch_id ?? event.event_id, message);
       return;
     }
     await deps.deadLetters.create({

@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../core/config.ts';
 import { TOPIC_KEYS, type TopicKey } from '../../core/ports/publisher.ts';
+import { isRetryTopic, RETRIES, type RetryTopic } from '../../core/webhooks/schedule.ts';
 
 export interface TopicSpec {
   key: TopicKey;
@@ -16,13 +17,12 @@ export interface TopicSpec {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const retention = (days: number) => ({ 'cleanup.policy': 'delete', 'retention.ms': String(days * DAY_MS) });
 
-const LAYOUT: Record<TopicKey, { suffix: string; schema: string; config: Record<string, string> }> = {
+type Layout = { suffix: string; schema: string; config: Record<string, string> };
+
+const LAYOUT: Record<Exclude<TopicKey, RetryTopic>, Layout> = {
   submissions: { suffix: 'submissions', schema: 'submission.json', config: retention(7) },
   stageResults: { suffix: 'stage-results', schema: 'stage-result.json', config: retention(7) },
   jobEvents: { suffix: 'job-events', schema: 'job-event.json', config: retention(7) },
-  webhookRetry1m: { suffix: 'webhook-retry-1m', schema: 'webhook-attempt.json', config: retention(2) },
-  webhookRetry5m: { suffix: 'webhook-retry-5m', schema: 'webhook-attempt.json', config: retention(2) },
-  webhookRetry30m: { suffix: 'webhook-retry-30m', schema: 'webhook-attempt.json', config: retention(2) },
   deadLetters: { suffix: 'dead-letters', schema: 'dead-letter.json', config: retention(30) },
   // Compacted: the latest change per job id is kept forever, so a new data-team consumer can rebuild state.
   jobChanges: {
@@ -36,10 +36,16 @@ const LAYOUT: Record<TopicKey, { suffix: string; schema: string; config: Record<
   },
 };
 
+/** A retry's topic is named after its delay (webhook-retry-5m): core/webhooks/schedule.ts. */
+function retryLayout(topic: RetryTopic): Layout {
+  const { delayMinutes } = RETRIES.find((r) => r.topic === topic)!;
+  return { suffix: `webhook-retry-${delayMinutes}m`, schema: 'webhook-attempt.json', config: retention(2) };
+}
+
 export function topicsFor(config: Config): Record<TopicKey, TopicSpec> {
   const out = {} as Record<TopicKey, TopicSpec>;
   for (const key of TOPIC_KEYS) {
-    const { suffix, schema, config: topicConfig } = LAYOUT[key];
+    const { suffix, schema, config: topicConfig } = isRetryTopic(key) ? retryLayout(key) : LAYOUT[key];
     out[key] = { key, name: `${config.namespace}.${suffix}`, schema, config: topicConfig };
   }
   return out;

@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../../core/config.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
 import { OutboundRefusedError, OutboundTimeoutError } from '../../../../core/net/safe-http.ts';
@@ -9,10 +10,12 @@ import { generateWebhookSecret } from '../../../../core/secrets.ts';
 import { describeFailure } from '../../../../core/webhooks/deliver.ts';
 import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts';
 import { chooseReplayEvent } from '../../../../core/webhooks/replay-choice.ts';
-import { MAX_ATTEMPTS, nextAttempt } from '../../../../core/webhooks/schedule.ts';
+import { MAX_ATTEMPTS, nextAttempt, RETRY_TOPICS, scheduleInWords } from '../../../../core/webhooks/schedule.ts';
 import { webhookHeaders } from '../../../../core/webhooks/signing.ts';
+import { CONSUMER_GROUPS } from '../../../../processors/consumer-groups.ts';
 import { apiSchemas } from '../../../../schemas/catalog.ts';
 import type { JobCompleteEvent } from '../../../../schemas/generated/api/webhook-event.ts';
+import { topicsFor } from '../../../../sinks/kafka/topics.ts';
 import { codeOf } from '../../../support/errors.ts';
 
 describe('Standard Webhooks signing', () => {
@@ -202,12 +205,23 @@ describe('the published event schema (schemas/api/webhook-event.json, in the Ope
 describe('the delivery schedule', () => {
   it('waits 1, 5 and 30 minutes after attempts 1, 2 and 3, and ends after the fourth', () => {
     expect([1, 2, 3, 4].map(nextAttempt)).toEqual([
-      { attempt: 2, delayMs: 60_000 },
-      { attempt: 3, delayMs: 300_000 },
-      { attempt: 4, delayMs: 1_800_000 },
+      { attempt: 2, delayMs: 60_000, topic: 'webhookRetry1m' },
+      { attempt: 3, delayMs: 300_000, topic: 'webhookRetry5m' },
+      { attempt: 4, delayMs: 1_800_000, topic: 'webhookRetry30m' },
       null,
     ]);
     expect(MAX_ATTEMPTS).toBe(4);
+    expect(scheduleInWords()).toBe('now, +1 min, +5 min, +30 min');
+  });
+
+  it('holds each retry on a topic named after its delay, which the webhook group reads', () => {
+    const topics = topicsFor(loadConfig({ VERSE_MODE: 'development', VERSE_NAMESPACE: 'verse' }));
+    expect(RETRY_TOPICS.map((t) => topics[t].name)).toEqual([
+      'verse.webhook-retry-1m',
+      'verse.webhook-retry-5m',
+      'verse.webhook-retry-30m',
+    ]);
+    expect(CONSUMER_GROUPS.webhook).toEqual(['jobEvents', ...RETRY_TOPICS]);
   });
 });
 
