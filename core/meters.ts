@@ -21,6 +21,13 @@ export type WindowName = (typeof WINDOWS)[number]['name'];
 
 export type MeterLimits = Record<WindowName, number>;
 
+/**
+ * Whether an answer keeps the units its request drew: a rejected request (any 4xx or 5xx) consumes
+ * nothing (spec, Errors rule 5). The API's meters (gateway/plugins/meters.ts) and the pages' draws
+ * (gateway/pages/editor-calls.ts) both give units back by this rule.
+ */
+export const answerConsumes = (statusCode: number): boolean => statusCode < 400;
+
 export const DEFAULT_LIMITS: Record<MeterName, MeterLimits> = {
   submit: { minute: 10, hour: 100, day: 1000 },
   read: { minute: 120, hour: 2000, day: 20000 },

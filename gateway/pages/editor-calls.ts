@@ -3,7 +3,14 @@ import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { findLanguage } from '../../core/languages.ts';
-import { limitsFor, type MeterKind, type MeterLimits, type MeterName, PAGE_LIMITS } from '../../core/meters.ts';
+import {
+  answerConsumes,
+  limitsFor,
+  type MeterKind,
+  type MeterLimits,
+  type MeterName,
+  PAGE_LIMITS,
+} from '../../core/meters.ts';
 import type { Meter } from '../../core/ports/meter.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
@@ -22,14 +29,33 @@ export interface PageMetering {
   meter: Meter;
 }
 
-/** Takes one unit of a meter under `key`, or refuses with RATE_001; the caller may give it back. */
+/**
+ * Runs a call that one drawn unit pays for; the unit is given back when the answer is an error,
+ * thrown or returned, as the API's meters do (answerConsumes).
+ */
+export async function paidBy<T>(drawn: DrawnUnit, call: () => Promise<T>, statusOf: (answer: T) => number = () => 200) {
+  let status = 500;
+  try {
+    const answer = await call();
+    status = statusOf(answer);
+    return answer;
+  } finally {
+    if (!answerConsumes(status)) await drawn.refund();
+  }
+}
+
+export interface DrawnUnit {
+  refund(): Promise<void>;
+}
+
+/** Takes one unit of a meter under `key`, or refuses with RATE_001 (see paidBy to give it back). */
 async function drawOne(
   meter: Meter,
   key: string,
   kind: MeterKind,
   limits: MeterLimits,
   what: string,
-): Promise<{ refund: () => Promise<void> }> {
+): Promise<DrawnUnit> {
   const result = await meter.consume(key, kind, 1, limits);
   if (!result.allowed) {
     throw new ApiError('RATE_001', `Rate limit exceeded on ${what}. Retry in ${result.retryAfter} s.`, {
@@ -41,11 +67,7 @@ async function drawOne(
 }
 
 /** Draws one unit of the organisation's meter for a studio call that is one of its API operations. */
-export async function drawForPage(
-  metering: PageMetering,
-  orgId: string,
-  meter: MeterName,
-): Promise<{ refund: () => Promise<void> }> {
+export async function drawForPage(metering: PageMetering, orgId: string, meter: MeterName): Promise<DrawnUnit> {
   const org = await metering.orgs.getOrganisation(orgId);
   return drawOne(metering.meter, orgId, meter, limitsFor(meter, org?.limits ?? {}), `the ${meter} meter`);
 }
@@ -66,6 +88,8 @@ export async function romaniseEdited(
     throw new ApiError('VAL_001', `lines: 1 to ${MAX_ROMANISE_LINES} strings`);
   if (job.lifecycle.review_gate === null)
     throw new ApiError('APR_001', 'The job is not waiting for review: there is nothing left to edit.');
-  await drawOne(metering.meter, job.job_id, 'page', PAGE_LIMITS, "this job's editor budget");
-  return { lines: await services.engine.romanise(findLanguage(job.language)!, lines, job.romanisation) };
+  const drawn = await drawOne(metering.meter, job.job_id, 'page', PAGE_LIMITS, "this job's editor budget");
+  return paidBy(drawn, async () => ({
+    lines: await services.engine.romanise(findLanguage(job.language)!, lines, job.romanisation),
+  }));
 }

@@ -25,7 +25,7 @@ import { alignJob } from '../jobs/align-job.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
-import { drawForPage, jobOfPath, romaniseEdited } from './editor-calls.ts';
+import { drawForPage, jobOfPath, paidBy, romaniseEdited } from './editor-calls.ts';
 import { editorPage, escapeHtml, noticePage, page } from './editor-view.ts';
 import { pageHeaders } from './review.ts';
 
@@ -230,12 +230,11 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
     if (!org) throw new ApiError('NOT_001', 'Organisation not found');
     // The studio's Re-align is POST /jobs/{id}/align by another door: it draws on the submit meter too.
     const drawn = await drawForPage(options, org.org_id, 'submit');
-    try {
-      const { statusCode, body } = await alignJob(services, org, () => orgJob(s, request.params.job_id));
-      return reply.status(statusCode).send(body);
-    } catch (error) {
-      if (error instanceof ApiError) await drawn.refund(); // a refused request consumes nothing
-      throw error;
-    }
+    const { statusCode, body } = await paidBy(
+      drawn,
+      () => alignJob(services, org, () => orgJob(s, request.params.job_id)),
+      (answer) => answer.statusCode,
+    );
+    return reply.status(statusCode).send(body);
   });
 }

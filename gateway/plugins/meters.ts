@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../core/errors.ts';
-import { limitsFor, type MeterName, WINDOWS } from '../../core/meters.ts';
+import { answerConsumes, limitsFor, type MeterName, WINDOWS } from '../../core/meters.ts';
 import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 import { REPLAY_HEADER } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
@@ -19,7 +19,8 @@ export interface MeterOptions {
 }
 
 /** Rejected requests consume nothing (spec, Errors rule 5), and a replay is not a new submission. */
-const consumedNothing = (reply: FastifyReply) => reply.statusCode >= 400 || reply.getHeader(REPLAY_HEADER) === 'true';
+const consumedNothing = (reply: FastifyReply) =>
+  !answerConsumes(reply.statusCode) || reply.getHeader(REPLAY_HEADER) === 'true';
 
 const capitalised = { minute: 'Minute', hour: 'Hour', day: 'Day' } as const;
 

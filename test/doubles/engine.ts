@@ -26,6 +26,7 @@ export class FakeEngine implements Engine {
   /** Set to make the next calls fail. */
   failTranscription: EngineError | null = null;
   failAlignment: EngineError | null = null;
+  failRomanisation: EngineError | null = null;
   /** Set to hold calls until released. */
   gate: Promise<void> | null = null;
   /** Set to hear these lines (text, romanisation, translation, timing and flag) instead of FAKE_LINES. */
@@ -78,6 +79,7 @@ export class FakeEngine implements Engine {
 
   /** A visible stand-in for romanisation: the line, upper-cased. */
   async romanise(_language: LanguageEntry, lines: string[]): Promise<string[]> {
+    if (this.failRomanisation) throw this.failRomanisation;
     return lines.map((line) => line.toUpperCase());
   }
 

@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LIMITS, SIGNIN_LIMITS } from '../../core/meters.ts';
+import { EngineError } from '../../core/ports/engine.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { hashPassword } from '../../sinks/crypto/passwords.ts';
 import { wavTone } from '../support/audio.ts';
@@ -151,6 +152,23 @@ describe('engine work from the pages: its own budget for the review page, the or
     expect(statuses.at(-1)).toBe(429);
     expect(reads.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(otherJob).toBe(200);
+  });
+
+  it('the review page’s romanise gives its unit back when the engine fails, as the API’s meters do', async () => {
+    const { failed, after } = await inOneMinute(async () => {
+      const { reviewUrl } = await reviewJob();
+      pipeline.engine.failRomanisation = new EngineError('the engine is down', false);
+      const failed: number[] = [];
+      try {
+        for (let i = 0; i <= PAGE_LIMITS.minute; i++) failed.push((await romanise(reviewUrl)).statusCode);
+      } finally {
+        pipeline.engine.failRomanisation = null;
+      }
+      return { failed, after: (await romanise(reviewUrl)).statusCode };
+    });
+    // More failed calls than the budget holds, none refused by it, and the budget still whole.
+    expect(new Set(failed)).toEqual(new Set([503]));
+    expect(after).toBe(200);
   });
 
   it('the review page’s romanise stops once the job is approved', async () => {
