@@ -23,6 +23,7 @@ from .romanise import (
     convert_script,
     dominant_script,
     romanise_line,
+    romanised_segments,
     to_script,
 )
 from .second_opinion import compare
@@ -53,10 +54,14 @@ def _line_record(line: Line, language: Language, translation: str | None, form: 
     words = line.words
     if language.code in UNSPACED:
         # Whisper's tokens regrouped into the words the romanisation is written by, one for one.
-        words = by_characters(words, [s.text for s in segments(line.text, language.code)])
+        unspaced = segments(line.text, language.code)
+        words = by_characters(words, [s.text for s in unspaced])
+        transliteration = romanised_segments(unspaced, language, form)
+    else:
+        transliteration = romanise_line(line.text, language, form)
     return {
         "text": line.text,
-        "transliteration": romanise_line(line.text, language, form),
+        "transliteration": transliteration,
         "translation": translation,
         "start": round(line.start, 3),
         "end": round(line.end, 3),

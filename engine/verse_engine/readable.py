@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .text import without_marks
+
 # Indic letters (NFC, with their marks) and their readable spelling; anything else loses its marks.
 INDIC = {
     "ś": "sh",
@@ -37,11 +39,6 @@ ARABIC = {"ž": "zh", "c": "ch", "ʻ": "", "ʼ": "", "k͟h": "kh", "g͟h": "gh"}
 CYRILLIC = {"ë": "yo", "ʺ": "", "ʼ": ""}
 # A letter and the combining marks after it.
 CLUSTER = re.compile(r".[\u0300-\u036f]*", re.DOTALL)
-
-
-def _plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn"))
 
 
 def _clusters(text: str) -> list[str]:
@@ -71,17 +68,17 @@ def _indic(word: str) -> str:
         else:
             spelled = INDIC.get(low, low)
         out.append(spelled.capitalize() if letter != low and spelled else spelled)
-    return _plain("".join(out))
+    return without_marks("".join(out))
 
 
 def _pinyin(word: str) -> str:
-    return _plain(re.sub(r"([nlNL])[üǖǘǚǜ]", r"\1yu", word)).replace("ü", "u")
+    return without_marks(re.sub(r"([nlNL])[üǖǘǚǜ]", r"\1yu", word)).replace("ü", "u")
 
 
 def _table(word: str, table: dict[str, str]) -> str:
     for letter, spelled in table.items():
         word = word.replace(letter, spelled)
-    return _plain(word)
+    return without_marks(word)
 
 
 def readable(word: str, scheme: str) -> str:
@@ -94,4 +91,4 @@ def readable(word: str, scheme: str) -> str:
         return _table(word, ARABIC)
     if scheme == "bgn-pcgn":
         return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)
-    return _plain(word)
+    return without_marks(word)

@@ -19,7 +19,8 @@ from anyascii import anyascii
 
 from .languages import Language
 from .readable import readable
-from .unspaced import UNSPACED, segments
+from .text import ascii_digits, without_marks
+from .unspaced import UNSPACED, Segment, segments
 
 RomanisationForm = Literal["standard", "readable"]
 
@@ -259,13 +260,6 @@ def script_of(word: str) -> str | None:
     return None
 
 
-def ascii_digits(text: str) -> str:
-    """Decimal digits of every script (Devanagari ६०, Arabic-Indic ٦٠, Thai ๖๐, full-width ６０...) as
-    ASCII digits. The romanisation is read by people who may not read the original script; the
-    original keeps its digits as sung."""
-    return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
-
-
 def _standard(word: str, language: Language) -> tuple[str, str]:
     """One word (or token) of a spaced language in Latin script, and the scheme that wrote it."""
     scheme = language.romanisation
@@ -295,14 +289,16 @@ def romanise_word(word: str, language: Language, form: RomanisationForm = "stand
     return readable(result, scheme) if form == "readable" else result
 
 
+def romanised_segments(words: list[Segment], language: Language, form: RomanisationForm) -> str:
+    """The romanised line of an unspaced language's words (verse_engine.unspaced.segments)."""
+    return " ".join(readable(w.romanised, language.romanisation) if form == "readable" else w.romanised for w in words)
+
+
 def romanise_line(text: str, language: Language, form: RomanisationForm = "standard") -> str:
     """Word for word: the result has as many whitespace-separated words as the line has words (for
     Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments)."""
     if language.code in UNSPACED:
-        words = segments(text, language.code)
-        if form == "readable":
-            return " ".join(readable(w.romanised, language.romanisation) for w in words)
-        return " ".join(w.romanised for w in words)
+        return romanised_segments(segments(text, language.code), language, form)
     return WORD.sub(lambda m: romanise_word(m.group(0), language, form) or "-", text)
 
 
@@ -345,14 +341,6 @@ def dominant_script(texts: list[str]) -> str | None:
     return max(counts, key=lambda k: counts[k]) if counts else None
 
 
-def _without_accents(latin: str) -> str:
-    """ITRANS spells with plain ASCII letters and passes any other through: an accented letter of a
-    model's French- or Spanish-looking spelling (ré, ñ) would stay a Latin letter inside the Indic
-    word. Its base letter is the nearest ITRANS sound."""
-    decomposed = unicodedata.normalize("NFD", latin)
-    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn"))
-
-
 def to_script(text: str, source: str, target: str) -> str:
     """Text in a related script (or phonetic Latin) rewritten phonetically in an Indic script."""
     if target not in AKSHARAMUKHA or source not in CONVERTIBLE_SOURCES or not text.strip():
@@ -360,7 +348,10 @@ def to_script(text: str, source: str, target: str) -> str:
     from aksharamukha import transliterate
 
     lead = text[: len(text) - len(text.lstrip())]
-    body = _without_accents(text.strip().lower()) if source == "Latn" else text.strip()
+    # ITRANS spells with plain ASCII letters and passes any other through: an accented letter of a
+    # model's French- or Spanish-looking spelling (ré, ñ) would stay a Latin letter inside the Indic
+    # word. Its base letter is the nearest ITRANS sound.
+    body = without_marks(text.strip().lower()) if source == "Latn" else text.strip()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         converted = transliterate.process(CONVERTIBLE_SOURCES[source], AKSHARAMUKHA[target], body)

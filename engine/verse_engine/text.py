@@ -22,3 +22,16 @@ def words(text: str) -> list[str]:
     apostrophes too (l'amour → l, amour)."""
     text = unicodedata.normalize("NFC", text.lower())
     return "".join(ch if _kept(ch) else " " for ch in text).split()
+
+
+def ascii_digits(text: str) -> str:
+    """Decimal digits of every script (Devanagari ६०, Arabic-Indic ٦٠, Thai ๖๐, full-width ６０...) as
+    ASCII digits. The romanisation is read by people who may not read the original script; the
+    original keeps its digits as sung."""
+    return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
+
+
+def without_marks(text: str) -> str:
+    """Each letter without its combining marks (é → e, ā → a, k͟h → kh)."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn"))

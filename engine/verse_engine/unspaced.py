@@ -18,6 +18,7 @@ from functools import cache
 from anyascii import anyascii
 
 from .lines import Word
+from .text import ascii_digits
 
 UNSPACED = {"ja", "zh", "th"}
 
@@ -30,10 +31,6 @@ JAPANESE_READINGS = {"私": "watashi", "こんにちは": "konnichiwa", "こん�
 class Segment:
     text: str
     romanised: str
-
-
-def _digits(text: str) -> str:
-    return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
 
 
 def _has_letters(text: str) -> bool:
@@ -99,13 +96,13 @@ def _chinese(text: str) -> list[Segment]:
     for ch, reading in zip(text, readings, strict=True):
         if _is_han(ch):
             if run.strip():
-                out.extend(Segment(w, anyascii(_digits(w))) for w in run.split())
+                out.extend(Segment(w, anyascii(ascii_digits(w))) for w in run.split())
             run = ""
             out.append(Segment(ch, reading))
         else:
             run += ch
     if run.strip():
-        out.extend(Segment(w, anyascii(_digits(w))) for w in run.split())
+        out.extend(Segment(w, anyascii(ascii_digits(w))) for w in run.split())
     return out
 
 
@@ -139,7 +136,7 @@ def segments(text: str, code: str) -> list[Segment]:
         pending = Segment("", "")
     if not out and pending.text:
         out.append(pending)
-    return [Segment(s.text, _digits(s.romanised).replace(" ", "") or "-") for s in out]
+    return [Segment(s.text, ascii_digits(s.romanised).replace(" ", "") or "-") for s in out]
 
 
 def by_characters(pieces: list[Word], words: list[str]) -> list[Word]:
