@@ -40,7 +40,8 @@ export async function paidBy<T>(drawn: DrawnUnit, call: () => Promise<T>, status
     status = statusOf(answer);
     return answer;
   } finally {
-    if (!answerConsumes(status)) await drawn.refund();
+    // A refund the meter store cannot take costs the caller one unit; it must not replace the answer.
+    if (!answerConsumes(status)) await drawn.refund().catch(() => undefined);
   }
 }
 
