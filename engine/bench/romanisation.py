@@ -34,7 +34,8 @@ REFERENCES: dict[str, ReferenceSet] = {
         "(1998), Kabhi Kabhi Mere Dil Mein (1976), Tere Bina (Guru, 2007), Jeena Jeena (Badlapur, 2015), "
         "Chaand Sifarish (Fanaa, 2006), Aaj Ki Raat (Don, 2006), Zindagi Na Milegi Dobara (2011), Pyaar Hua "
         "Chupke Se (1994), Duniya (Luka Chuppi, 2019), Mohabbatein (2000), Sapna Jahan (Brothers, 2015), Paani "
-        "Da Rang (Vicky Donor, 2012), Dil Mein Ho Tum (2019), Nahin Saamne (Taal, 1999), Aashiqui (1990)",
+        "Da Rang (Vicky Donor, 2012), Dil Mein Ho Tum (2019), Nahin Saamne (Taal, 1999), Aashiqui (1990), "
+        "Kuch Kuch Hota Hai (1998), Tere Naam (2003), Rang De Basanti (2006), Dil To Pagal Hai (1997)",
         [
             ("मेरा नाम", "mērā nām", "mera naam"),
             ("तुम ही हो", "tum hī hō", "tum hi ho"),
@@ -53,13 +54,19 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("दिल में हो तुम", "dil mēṁ hō tum", "dil mein ho tum"),
             ("नहीं सामने", "nahīṁ sāmnē", "nahin saamne"),
             ("आशिक़ी", "āśiqī", "aashiqui"),
+            ("कुछ कुछ होता है", "kuch kuch hōtā hai", "kuch kuch hota hai"),
+            ("तेरे नाम", "tērē nām", "tere naam"),
+            ("रंग दे बसंती", "raṁg dē basaṁtī", "rang de basanti"),
+            ("दिल तो पागल है", "dil tō pāgal hai", "dil to pagal hai"),
         ],
     ),
     "Mandarin Chinese": ReferenceSet(
         "Standard: Hanyu Pinyin as the Xiandai Hanyu Cidian (7th ed.) reads each word, one syllable apart, "
         "neutral tones unmarked. Readable: the same without tones, ü written yu after n and l as GB/T "
         "28039-2011 writes it; song titles: Yue Liang Dai Biao Wo De Xin (Teresa Teng, 1977), Tian Mi Mi "
-        "(1979), Peng You (Emil Chau, 1997)",
+        "(1979), Peng You (Emil Chau, 1997), Xiao Ping Guo (Chopstick Brothers, 2014), Lao Shu Ai Da Mi "
+        "(2004), Dong Feng Po (Jay Chou, 2003), Qing Hua Ci (2007), Dao Xiang (2008), Hou Lai (Rene Liu, 2000), "
+        "Tong Hua (Guang Liang, 2005), Qian Li Zhi Wai (2006), Wo De Zu Guo (1956), Mo Li Hua",
         [
             ("我爱你", "wǒ ài nǐ", "wo ai ni"),
             ("月亮代表我的心", "yuè liang dài biǎo wǒ de xīn", "yue liang dai biao wo de xin"),
@@ -73,13 +80,28 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("银行", "yín háng", "yin hang"),
             ("行走", "xíng zǒu", "xing zou"),
             ("你好", "nǐ hǎo", "ni hao"),
+            ("小苹果", "xiǎo píng guǒ", "xiao ping guo"),
+            ("老鼠爱大米", "lǎo shǔ ài dà mǐ", "lao shu ai da mi"),
+            ("东风破", "dōng fēng pò", "dong feng po"),
+            ("青花瓷", "qīng huā cí", "qing hua ci"),
+            ("稻香", "dào xiāng", "dao xiang"),
+            ("后来", "hòu lái", "hou lai"),
+            ("童话", "tóng huà", "tong hua"),
+            ("千里之外", "qiān lǐ zhī wài", "qian li zhi wai"),
+            ("我的祖国", "wǒ de zǔ guó", "wo de zu guo"),
+            ("茉莉花", "mò lì huā", "mo li hua"),
         ],
     ),
     "Japanese": ReferenceSet(
         "Hepburn as Kenkyūsha's New Japanese-English Dictionary writes it (particles wa, e, o), long vowels "
         "as spelled in kana (ou), the form Japanese lyric sites use; titles as released: Sekai ni Hitotsu "
         "Dake no Hana (SMAP, 2003), Kimi no Na wa (2016), Sakura (Ikimono-gakari, 2006), Ue o Muite Arukou "
-        "(Kyu Sakamoto, 1961)",
+        "(Kyu Sakamoto, 1961), Yoru ni Kakeru (YOASOBI, 2019), Kawa no Nagare no You ni (Hibari Misora, 1989), "
+        "Toki no Nagare ni Mi o Makase (Teresa Teng, 1986), Kitaguni no Haru (1977), Kanpai (1980), Himawari "
+        "no Yakusoku (2014), Umi no Koe (2015), Chiisana Koi no Uta (2001), Ai o Komete Hanataba o (2008), "
+        "Haru yo, Koi (1994), Makenaide (1993), Mirai e (1998), Ashita ga Aru sa (1963). Titles read as the "
+        "artist chose rather than as the characters are read (紅蓮華 Gurenge) are not used: only the "
+        "artist's furigana can give them",
         [
             ("世界に一つだけの花", "sekai ni hitotsu dake no hana", "sekai ni hitotsu dake no hana"),
             ("君の名は", "kimi no na wa", "kimi no na wa"),
@@ -91,12 +113,95 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("ありがとう", "arigatou", "arigatou"),
             ("夢を見ていた", "yume o mite ita", "yume o mite ita"),
             ("お父さん", "otousan", "otousan"),
+            *(
+                (title, roman, roman)
+                for title, roman in [
+                    ("夜に駆ける", "yoru ni kakeru"),
+                    ("川の流れのように", "kawa no nagare no you ni"),
+                    ("時の流れに身をまかせ", "toki no nagare ni mi o makase"),
+                    ("北国の春", "kitaguni no haru"),
+                    ("乾杯", "kanpai"),
+                    ("ひまわりの約束", "himawari no yakusoku"),
+                    ("海の声", "umi no koe"),
+                    ("小さな恋のうた", "chiisana koi no uta"),
+                    ("愛をこめて花束を", "ai o komete hanataba o"),
+                    ("春よ、来い", "haru yo, koi"),
+                    ("負けないで", "makenaide"),
+                    ("未来へ", "mirai e"),
+                    ("明日があるさ", "ashita ga aru sa"),
+                ]
+            ),
+        ],
+    ),
+    "Bengali": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
+        "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "
+        "Shonar Bangla (Tagore, 1905; the anthem of Bangladesh), Ekla Chalo Re (Tagore, 1905), Bande Mataram, "
+        "Kolkata (the city's name since 2001), and Satyajit Ray's and others' films: Pather Panchali (1955), "
+        "Aparajito (1956), Jalsaghar (1958), Parash Pathar (1958), Apur Sansar (1959), Meghe Dhaka Tara (1960), "
+        "Abhijan (1962), Mahanagar (1963), Charulata (1964), Nayak (1966), Sonar Kella (1974), Hirak Rajar "
+        "Deshe (1980), Ghare Baire (1984), Shakha Proshakha (1990), Agantuk (1991), Chokher Bali (2003)",
+        [
+            ("আমার সোনার বাংলা", "āmār sōnār bāṁlā", "amar shonar bangla"),
+            ("একলা চলো রে", "ēklā calō rē", "ekla chalo re"),
+            ("বন্দে মাতরম্", "bandē mātaram", "bande mataram"),
+            ("কলকাতা", "kalkātā", "kolkata"),
+            ("পথের পাঁচালী", "pathēr pām̐cālī", "pather panchali"),
+            ("অপরাজিত", "aparājit", "aparajito"),
+            ("জলসাঘর", "jalsāghar", "jalsaghar"),
+            ("পরশ পাথর", "paraś pāthar", "parash pathar"),
+            ("অপুর সংসার", "apur saṁsār", "apur sansar"),
+            ("মেঘে ঢাকা তারা", "mēghē ḍhākā tārā", "meghe dhaka tara"),
+            ("অভিযান", "abhiyān", "abhijan"),
+            ("মহানগর", "mahānagar", "mahanagar"),
+            ("চারুলতা", "cārulatā", "charulata"),
+            ("নায়ক", "nāẏak", "nayak"),
+            ("সোনার কেল্লা", "sōnār kēllā", "sonar kella"),
+            ("হীরক রাজার দেশে", "hīrak rājār dēśē", "hirak rajar deshe"),
+            ("ঘরে বাইরে", "gharē bāirē", "ghare baire"),
+            ("শাখা প্রশাখা", "śākhā praśākhā", "shakha proshakha"),
+            ("আগন্তুক", "āgantuk", "agantuk"),
+            ("চোখের বালি", "cōkhēr bāli", "chokher bali"),
+        ],
+    ),
+    "Tamil": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table (ḻ, ṟ, ṉ; Tamil keeps its inherent vowel). Readable: "
+        "the Latin-script titles the films were released under: Nayakan (1987), Mouna Ragam (1986), "
+        "Thalapathi (1991), Roja (1992), Muthu (1995), Minsara Kanavu (1997), Padayappa (1999), Alaipayuthey "
+        "(2000), Anbe Sivam (2003), Kaadhal (2004), Paruthiveeran (2007), Sivaji (2007), Vaaranam Aayiram "
+        "(2008), Subramaniapuram (2008), Enthiran (2010), Vinnaithaandi Varuvaayaa (2010), Aadukalam (2011), "
+        "Why This Kolaveri Di (2011), Theri (2016), Mersal (2017), Kaithi (2019)",
+        [
+            ("நாயகன்", "nāyakaṉ", "nayakan"),
+            ("மௌன ராகம்", "mauṉa rākam", "mouna ragam"),
+            ("தளபதி", "taḷapati", "thalapathi"),
+            ("ரோஜா", "rōjā", "roja"),
+            ("முத்து", "muttu", "muthu"),
+            ("மின்சார கனவு", "miṉcāra kaṉavu", "minsara kanavu"),
+            ("படையப்பா", "paṭaiyappā", "padayappa"),
+            ("அலைபாயுதே", "alaipāyutē", "alaipayuthey"),
+            ("அன்பே சிவம்", "aṉpē civam", "anbe sivam"),
+            ("காதல்", "kātal", "kaadhal"),
+            ("பருத்திவீரன்", "paruttivīraṉ", "paruthiveeran"),
+            ("சிவாஜி", "civāji", "sivaji"),
+            ("வாரணம் ஆயிரம்", "vāraṇam āyiram", "vaaranam aayiram"),
+            ("சுப்பிரமணியபுரம்", "cuppiramaṇiyapuram", "subramaniapuram"),
+            ("எந்திரன்", "entiraṉ", "enthiran"),
+            ("விண்ணைத்தாண்டி வருவாயா", "viṇṇaittāṇṭi varuvāyā", "vinnaithaandi varuvaayaa"),
+            ("ஆடுகளம்", "āṭukaḷam", "aadukalam"),
+            ("கொலவெறி டி", "kolaveṟi ṭi", "kolaveri di"),
+            ("தெறி", "teṟi", "theri"),
+            ("மெர்சல்", "mercal", "mersal"),
+            ("கைதி", "kaiti", "kaithi"),
         ],
     ),
     "Russian": ReferenceSet(
         "Standard: BGN/PCGN 1947 (its table: ë, ʼ, ʺ, y). Readable: titles as released in Latin letters: "
         "Katyusha (1938), Kalinka (1860), Podmoskovnye Vechera (1955), Zvezda po imeni Solntse (Kino, 1989), "
-        "Yolka (the singer's name as she writes it)",
+        "Yolka (the singer's name as she writes it), Ochi Chyornye, Tyomnaya Noch (1943), Million Alykh Roz "
+        "(1982), Den Pobedy (1975), Khochu Peremen (Kino, 1986), Polyushko-Pole (1934), Oy, Moroz, Moroz, "
+        "Korobeiniki (1861), Kukushka (Kino, 1990), Gruppa Krovi (Kino, 1988), Zhuravli (1969), Smuglyanka "
+        "(1940), Ya Svoboden (Kipelov, 1997), Malinovka",
         [
             ("Я тебя люблю", "Ya tebya lyublyu", "Ya tebya lyublyu"),
             ("Катюша", "Katyusha", "Katyusha"),
@@ -104,11 +209,25 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("Подмосковные вечера", "Podmoskovnyye vechera", "Podmoskovnye vechera"),
             ("Звезда по имени Солнце", "Zvezda po imeni Solntse", "Zvezda po imeni Solntse"),
             ("Ёлка", "Yëlka", "Yolka"),
+            ("Очи чёрные", "Ochi chërnyye", "Ochi chyornye"),
+            ("Тёмная ночь", "Tëmnaya nochʼ", "Tyomnaya noch"),
+            ("Миллион алых роз", "Million alykh roz", "Million alykh roz"),
+            ("День Победы", "Denʼ Pobedy", "Den Pobedy"),
+            ("Хочу перемен", "Khochu peremen", "Khochu peremen"),
+            ("Полюшко-поле", "Polyushko-pole", "Polyushko-pole"),
+            ("Ой, мороз, мороз", "Oy, moroz, moroz", "Oy, moroz, moroz"),
+            ("Коробейники", "Korobeyniki", "Korobeiniki"),
+            ("Кукушка", "Kukushka", "Kukushka"),
+            ("Группа крови", "Gruppa krovi", "Gruppa krovi"),
+            ("Журавли", "Zhuravli", "Zhuravli"),
+            ("Смуглянка", "Smuglyanka", "Smuglyanka"),
+            ("Я свободен", "Ya svoboden", "Ya svoboden"),
+            ("Малиновка", "Malinovka", "Malinovka"),
         ],
     ),
     "Korean": ReferenceSet(
         "Revised Romanisation of Korean (Ministry of Culture and Tourism, notice 2000-8), the examples of "
-        "section 3, article 1; the scheme has no diacritics, so both forms are the same",
+        "sections 2 and 3 (article 1); the scheme has no diacritics, so both forms are the same",
         [
             (word, roman, roman)
             for word, roman in [
@@ -125,12 +244,23 @@ REFERENCES: dict[str, ReferenceSet] = {
                 ("묵호", "mukho"),
                 ("집현전", "jiphyeonjeon"),
                 ("감사합니다", "gamsahamnida"),
+                ("구미", "gumi"),
+                ("영동", "yeongdong"),
+                ("백암", "baegam"),
+                ("옥천", "okcheon"),
+                ("합덕", "hapdeok"),
+                ("월곶", "wolgot"),
+                ("벚꽃", "beotkkot"),
+                ("한밭", "hanbat"),
+                ("굳히다", "guchida"),
+                ("학여울", "hangnyeoul"),
             ]
         ],
     ),
     "Thai": ReferenceSet(
         "Royal Thai General System of Transcription (Royal Institute, 1999), its examples and the official "
-        "names it gives (Krung Thep, Chiang Mai, Phuket, Prathet Thai); the scheme has no diacritics",
+        "names it gives (Krung Thep, Chiang Mai, Phuket, Prathet Thai, and the provinces as the Royal Institute "
+        "romanises them); the scheme has no diacritics",
         [
             (thai, roman, roman)
             for thai, roman in [
@@ -144,6 +274,23 @@ REFERENCES: dict[str, ReferenceSet] = {
                 ("ใจ", "chai"),
                 ("เพลง", "phleng"),
                 ("น้ำ", "nam"),
+                ("ใหม่", "mai"),
+                ("เหนือ", "nuea"),
+                ("ตลาด", "talat"),
+                ("เชียงราย", "chiang rai"),
+                ("ขอนแก่น", "khon kaen"),
+                ("นครราชสีมา", "nakhon ratchasima"),
+                ("สุโขทัย", "sukhothai"),
+                ("อยุธยา", "ayutthaya"),
+                ("ลำปาง", "lampang"),
+                ("หนองคาย", "nong khai"),
+                ("สงขลา", "songkhla"),
+                ("แพร่", "phrae"),
+                ("ลพบุรี", "lop buri"),
+                ("กาญจนบุรี", "kanchanaburi"),
+                ("นนทบุรี", "nonthaburi"),
+                ("อุดรธานี", "udon thani"),
+                ("ยะลา", "yala"),
             ]
         ],
     ),

@@ -185,22 +185,25 @@ FINAL_TO_N = {7, 19, 20, 22, 23, 25, 27}  # ㄷ ㅅ ㅆ ㅈ ㅊ ㅌ ㅎ
 FINAL_TO_M = {11, 14, 17, 18, 26}  # ㄼ ㄿ ㅂ ㅄ ㅍ
 FINAL_N, FINAL_L, FINAL_M, FINAL_NG = 4, 8, 16, 21
 INITIAL_N, INITIAL_L, INITIAL_M, INITIAL_SILENT, INITIAL_J, INITIAL_CH = 2, 5, 6, 11, 12, 14
-FINAL_D, FINAL_T, VOWEL_I = 7, 25, 20
+FINAL_D, FINAL_T, VOWEL_I, INITIAL_H = 7, 25, 20, 18
 
 
 def _as_pronounced(text: str) -> str:
     """Hangul respelled as it is said across syllables, which Revised Romanisation writes (its rules,
     section 3, article 1): nasal assimilation (합니다 hamnida, 백마 baengma), ㄹ after a nasal or an
     obstruent said ㄴ (종로 Jongno, 십리 simni), ㄴ next to ㄹ said ㄹ (신라 Silla, 별내 Byeollae),
-    and ㄷ ㅌ before 이 said ㅈ ㅊ (해돋이 haedoji, 같이 gachi)."""
+    and ㄷ ㅌ before 이 said ㅈ ㅊ, ㄷ before 히 ㅊ (해돋이 haedoji, 같이 gachi, 굳히다 guchida)."""
     syllables = [ord(ch) - HANGUL_BASE if 0 <= ord(ch) - HANGUL_BASE < 11172 else None for ch in text]
     for i in range(len(syllables) - 1):
         this, following = syllables[i], syllables[i + 1]
         if this is None or following is None:
             continue
         final, initial = this % 28, following // (21 * 28)
-        if final in (FINAL_D, FINAL_T) and initial == INITIAL_SILENT and following % (21 * 28) // 28 == VOWEL_I:
+        before_i = following % (21 * 28) // 28 == VOWEL_I
+        if final in (FINAL_D, FINAL_T) and initial == INITIAL_SILENT and before_i:
             final, initial = 0, INITIAL_J if final == FINAL_D else INITIAL_CH
+        elif final == FINAL_D and initial == INITIAL_H and before_i:
+            final, initial = 0, INITIAL_CH
         elif initial == INITIAL_L:
             if final in FINAL_TO_NG | FINAL_TO_M | {FINAL_M, FINAL_NG}:
                 initial = INITIAL_N
@@ -283,15 +286,15 @@ def romanise_word(word: str, language: Language, form: RomanisationForm = "stand
     word = ascii_digits(word)
     if not word or _is_latin(word):
         return word
-    result, scheme = _standard(word, language)
+    result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
-    return readable(result, scheme) if form == "readable" else result
+    return readable(result, language) if form == "readable" else result
 
 
 def romanised_segments(words: list[Segment], language: Language, form: RomanisationForm) -> str:
     """The romanised line of an unspaced language's words (verse_engine.unspaced.segments)."""
-    return " ".join(readable(w.romanised, language.romanisation) if form == "readable" else w.romanised for w in words)
+    return " ".join(readable(w.romanised, language) if form == "readable" else w.romanised for w in words)
 
 
 def romanise_line(text: str, language: Language, form: RomanisationForm = "standard") -> str:

@@ -6,7 +6,7 @@ exactly one word per word of the original: the word files pair them by position.
 Japanese: UniDic-lite through fugashi, romanised and grouped into words by cutlet (Hepburn, particles
 wa, e, o; a verb keeps its endings: tabemashita). Chinese: one word per character, pinyin with tone
 marks read in context by pypinyin's phrase dictionary and CC-CEDICT's. Thai: pythainlp's dictionary tokenizer (newmm),
-each word in RTGS (royin).
+each word in RTGS (thai_reading).
 """
 
 from __future__ import annotations
@@ -19,12 +19,23 @@ from anyascii import anyascii
 
 from .lines import Word
 from .text import ascii_digits
+from .thai_reading import rtgs
 
 UNSPACED = {"ja", "zh", "th"}
 
-# Readings UniDic-lite gets wrong in everyday lyrics: it reads 私 in its formal reading and the
-# greetings' は as the particle's spelling.
-JAPANESE_READINGS = {"私": "watashi", "こんにちは": "konnichiwa", "こんばんは": "konbanwa"}
+# Readings UniDic-lite gets wrong in everyday lyrics: it reads 私 and 明日 in their formal readings
+# and the greetings' は as the particle's spelling.
+JAPANESE_READINGS = {"私": "watashi", "明日": "ashita", "こんにちは": "konnichiwa", "こんばんは": "konbanwa"}
+
+# Family words addressed with さん or ちゃん take their colloquial readings (お父さん otousan, not
+# the o-chichi-san UniDic-lite gives); bare, 父 stays chichi ("my father").
+_FAMILY = {"父": "tou", "母": "kaa", "兄": "nii", "姉": "nee", "爺": "jii", "婆": "baa"}
+JAPANESE_WORDS = {
+    f"{prefix}{kanji}{suffix}": f"{prefix and 'o'}{reading}{'san' if suffix == 'さん' else 'chan'}"
+    for kanji, reading in _FAMILY.items()
+    for prefix in ("", "お")
+    for suffix in ("さん", "ちゃん")
+}
 
 
 @dataclass(frozen=True)
@@ -60,11 +71,15 @@ def _japanese(text: str) -> list[Segment]:
         surface += node.surface
         romaji += token.surface
         if token.space:
-            out.append(Segment(surface, romaji))
+            out.append(_japanese_word(surface, romaji))
             surface, romaji = "", ""
     if surface:
-        out.append(Segment(surface, romaji))
+        out.append(_japanese_word(surface, romaji))
     return out
+
+
+def _japanese_word(surface: str, romaji: str) -> Segment:
+    return Segment(surface, JAPANESE_WORDS.get(surface, romaji))
 
 
 def _is_han(ch: str) -> bool:
@@ -108,10 +123,9 @@ def _chinese(text: str) -> list[Segment]:
 
 def _thai(text: str) -> list[Segment]:
     from pythainlp.tokenize import word_tokenize
-    from pythainlp.transliterate import romanize
 
     words = word_tokenize(text, engine="newmm", keep_whitespace=False)
-    return [Segment(w, romanize(w, engine="royin") if not w.isascii() else w) for w in words]
+    return [Segment(w, rtgs(w) if not w.isascii() else w) for w in words]
 
 
 ANALYSERS = {"ja": _japanese, "zh": _chinese, "th": _thai}

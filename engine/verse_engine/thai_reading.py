@@ -1,0 +1,57 @@
+"""A Thai word in RTGS, syllable by syllable through pythainlp's royin engine, after the three
+spelling rules royin does not apply (so ใหม่ is mai, not aim; สวัสดี sawatdi, not swatdi; เพลง
+phleng, not phenng):
+
+- a leading ห before a sonorant only sets the tone and is not read (ใหม่, เหนือ, หนอง);
+- two consonants opening a syllable that are not one of Thai's clusters carry an unwritten a
+  between them (สวัส sa-wat, ตลาด ta-lat);
+- a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant.
+"""
+
+from __future__ import annotations
+
+import re
+
+CONSONANTS = "กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ"
+SONORANTS = "งญนมยรลว"
+# Vowel and tone marks that can follow a syllable's first consonant.
+FOLLOWING = "ัิีึืุูาำะ็่้๊๋"
+PREPOSED = "เแโใไ"
+# The true clusters, and the written ones read as one sound (จร, ซร, ศร, สร, ทร: s or ch).
+CLUSTERS = {
+    *"กร กล กว ขร ขล ขว คร คล คว ปร ปล พร พล ผล ตร บร บล ดร ฟร ฟล".split(),
+    *"ทร จร ซร ศร สร".split(),
+}
+# The RTGS initial of a cluster's first consonant.
+CLUSTER_INITIALS = {"ก": "k", "ข": "kh", "ค": "kh", "ป": "p", "พ": "ph", "ผ": "ph", "ต": "t"}
+CLUSTER_INITIALS |= {"บ": "b", "ด": "d", "ฟ": "f"}
+
+_SILENT_H = re.compile(f"ห(?=[{SONORANTS}])")
+_OPENING_PAIR = re.compile(f"^([{CONSONANTS}])([{CONSONANTS}])(?=[{FOLLOWING}])")
+_PREPOSED_CLUSTER = re.compile(f"^([{PREPOSED}])([{CONSONANTS}])([{CONSONANTS}])")
+
+
+def _royin(syllable: str) -> str:
+    from pythainlp.transliterate import romanize
+
+    return str(romanize(syllable, engine="royin"))
+
+
+def _syllable(syllable: str) -> str:
+    syllable = _SILENT_H.sub("", syllable)
+    if len(syllable) == 1 and syllable in CONSONANTS:
+        syllable += "ะ"
+    pair = _OPENING_PAIR.match(syllable)
+    if pair and pair.group(0) not in CLUSTERS and pair.group(0) != "อย":
+        syllable = syllable[0] + "ะ" + syllable[1:]
+    cluster = _PREPOSED_CLUSTER.match(syllable)
+    if cluster and cluster.group(2) + cluster.group(3) in CLUSTERS and cluster.group(2) in CLUSTER_INITIALS:
+        return CLUSTER_INITIALS[cluster.group(2)] + _royin(cluster.group(1) + syllable[2:])
+    return _royin(syllable)
+
+
+def rtgs(word: str) -> str:
+    """The word in RTGS, its syllables written together."""
+    from pythainlp.tokenize import syllable_tokenize
+
+    return "".join(_syllable(s) for s in syllable_tokenize(word, engine="dict"))
