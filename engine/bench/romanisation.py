@@ -133,6 +133,75 @@ REFERENCES: dict[str, ReferenceSet] = {
             ),
         ],
     ),
+    "Arabic": ReferenceSet(
+        "Standard: the ALA-LC Arabic romanization table (Library of Congress, 2012) applied to each title as "
+        "written, read in pause (no case endings), the article al- and the conjunction wa- joined by a hyphen. "
+        "Readable: the titles as released in Latin letters: Umm Kulthum's Enta Omri (1964), Sirat El Hob "
+        "(1964), Amal Hayati (1965), Al Atlal (1966), Fakarouni (1966), Alf Leila wa Leila (1969), Aghadan "
+        "Alqak (1971); Fairuz's Zourouni Kol Sana Marra, Li Beirut, Nassam Alayna El Hawa, Kifak Inta (1991), "
+        "Ana La Habibi; Abdel Halim Hafez's Ahwak, Sawah; Warda's Batwanes Beek (1979); Amr Diab's Habibi Ya "
+        "Nour El Ain (1996), Tamally Maak (2000); the muwashshah Lamma Bada Yatathanna; Ya Leil Ya Ein; Ala "
+        "Bali; El Oyoun El Soud. Several are colloquial (إنت inta, بتونس batwannis), which a reading of "
+        "standard Arabic does not give",
+        [
+            ("إنت عمري", "inta ʻumrī", "enta omri"),
+            ("الأطلال", "al-aṭlāl", "al atlal"),
+            ("ألف ليلة وليلة", "alf laylah wa-laylah", "alf leila wa leila"),
+            ("أمل حياتي", "amal ḥayātī", "amal hayati"),
+            ("فكروني", "fakkarūnī", "fakarouni"),
+            ("سيرة الحب", "sīrat al-ḥubb", "sirat el hob"),
+            ("أغدا ألقاك", "aghadan alqāk", "aghadan alqak"),
+            ("زوروني كل سنة مرة", "zūrūnī kull sanah marrah", "zourouni kol sana marra"),
+            ("لما بدا يتثنى", "lammā badā yatathanná", "lamma bada yatathanna"),
+            ("أهواك", "ahwāk", "ahwak"),
+            ("سواح", "sawwāḥ", "sawah"),
+            ("تملي معاك", "tamallī maʻāk", "tamally maak"),
+            ("حبيبي يا نور العين", "ḥabībī yā nūr al-ʻayn", "habibi ya nour el ain"),
+            ("يا ليل يا عين", "yā layl yā ʻayn", "ya leil ya ein"),
+            ("على بالي", "ʻalá bālī", "ala bali"),
+            ("العيون السود", "al-ʻuyūn al-sūd", "el oyoun el soud"),
+            ("نسم علينا الهوى", "nassam ʻalaynā al-hawá", "nassam alayna el hawa"),
+            ("كيفك إنت", "kīfak inta", "kifak inta"),
+            ("بتونس بيك", "batwannis bīk", "batwanes beek"),
+            ("لبيروت", "li-bayrūt", "li beirut"),
+            ("أنا لحبيبي", "anā li-ḥabībī", "ana la habibi"),
+        ],
+    ),
+    "Urdu": ReferenceSet(
+        "Standard: the ALA-LC Urdu romanization table (Library of Congress, 2011: v for و, ṉ for nūn "
+        "ghunnah, -ah and -ih for a final ہ after a short vowel), the readings as Platts' Dictionary of Urdu, "
+        "Classical Hindi and English (1884) gives them. Readable: the titles as released in Latin letters: "
+        "Dil Dil Pakistan (Vital Signs, 1987), Jeevay Jeevay Pakistan (1971), Afreen Afreen (Nusrat Fateh Ali "
+        "Khan, 1996), Yeh Jo Halka Halka Suroor Hai, Mera Piya Ghar Aaya, Chaap Tilak, Dama Dam Mast Qalandar, "
+        "Aaj Jaane Ki Zid Na Karo (Farida Khanum), Ranjish Hi Sahi (Mehdi Hassan), Chupke Chupke Raat Din "
+        "(Ghulam Ali), Hungama Hai Kyon Barpa (Ghulam Ali), Gulon Mein Rang Bhare (Mehdi Hassan), Hum Dekhenge, "
+        "Bol Ke Lab Azad Hain Tere and Mujh Se Pehli Si Mohabbat (Faiz), Lambi Judai (Reshma), Yaad Piya Ki Aaye, "
+        "Tere Bin Nahin Lagda, Pasoori (Coke Studio, 2022), Dil Diyan Gallan. Written before the lexicon in "
+        "verse_engine/urdu_words.tsv; the lexicon's content words that only these titles would bring were "
+        "left out of it",
+        [
+            ("دل دل پاکستان", "dil dil pākistān", "dil dil pakistan"),
+            ("آفریں آفریں", "āfrīṉ āfrīṉ", "afreen afreen"),
+            ("دما دم مست قلندر", "damā dam mast qalandar", "dama dam mast qalandar"),
+            ("پسوڑی", "pasūṛī", "pasoori"),
+            ("یہ جو ہلکا ہلکا سرور ہے", "yih jo halkā halkā surūr hai", "yeh jo halka halka suroor hai"),
+            ("میرا پیا گھر آیا", "merā piyā ghar āyā", "mera piya ghar aaya"),
+            ("تیرے بن نہیں لگدا", "tere bin nahīṉ lagdā", "tere bin nahin lagda"),
+            ("چاپ تلک", "chāp tilak", "chaap tilak"),
+            ("ہم دیکھیں گے", "ham dekheṉge", "hum dekhenge"),
+            ("آج جانے کی ضد نہ کرو", "āj jāne kī ẓid nah karo", "aaj jaane ki zid na karo"),
+            ("رنجش ہی سہی", "ranjish hī sahī", "ranjish hi sahi"),
+            ("چپکے چپکے رات دن", "chupke chupke rāt din", "chupke chupke raat din"),
+            ("ہنگامہ ہے کیوں برپا", "hangāmah hai kyoṉ barpā", "hungama hai kyon barpa"),
+            ("گلوں میں رنگ بھرے", "guloṉ meṉ rang bhare", "gulon mein rang bhare"),
+            ("بول کہ لب آزاد ہیں تیرے", "bol kih lab āzād haiṉ tere", "bol ke lab azad hain tere"),
+            ("مجھ سے پہلی سی محبت", "mujh se pahlī sī muḥabbat", "mujh se pehli si mohabbat"),
+            ("جیوے جیوے پاکستان", "jīve jīve pākistān", "jeevay jeevay pakistan"),
+            ("لمبی جدائی", "lambī judāʼī", "lambi judai"),
+            ("یاد پیا کی آئے", "yād piyā kī āʼe", "yaad piya ki aaye"),
+            ("دل دیاں گلاں", "dil diyāṉ gallāṉ", "dil diyan gallan"),
+        ],
+    ),
     "Bengali": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
         "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "

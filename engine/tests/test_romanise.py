@@ -26,7 +26,7 @@ CASES = [
     ("Korean", "안녕하세요 세계", "annyeonghaseyo segye"),
     ("Russian", "Привет мир", "Privet mir"),
     ("Thai", "สวัสดี ครับ", "sawatdi khrap"),
-    ("Urdu", "دل دل پاکستان", "dl dl pākstān"),
+    ("Urdu", "دل دل پاکستان", "dil dil pākstān"),
     ("Spanish", "hola mundo", "hola mundo"),
 ]
 
@@ -132,7 +132,7 @@ READABLE = [
     ("Mandarin Chinese", "女", "nyu"),
     ("Russian", "Я тебя люблю", "Ya tebya lyublyu"),
     ("Russian", "ёлка", "yolka"),
-    ("Urdu", "خواب", "khwab"),
+    ("Urdu", "خواب", "khwaab"),
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),
     ("Spanish", "corazón", "corazón"),

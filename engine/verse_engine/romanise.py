@@ -3,7 +3,8 @@ original, so romanised timing files reuse the original timings.
 
 Schemes: ISO 15919 for Indic scripts (aksharamukha), Revised Romanisation of Korean
 (korean-romanizer), BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages
-(below), anyascii only as the last resort; Japanese, Chinese and Thai by their words
+(below; Arabic vocalised first by verse_engine.arabic_vowels, Urdu's common words read from
+verse_engine.urdu_words), anyascii only as the last resort; Japanese, Chinese and Thai by their words
 (verse_engine.unspaced). Latin-script languages keep their text. Each comes in two forms: the
 standard one and the readable one (verse_engine.readable).
 """
@@ -17,6 +18,7 @@ from typing import Literal
 
 from anyascii import anyascii
 
+from . import arabic_vowels, urdu_words
 from .languages import Language
 from .readable import readable
 from .text import ascii_digits, without_marks
@@ -117,6 +119,9 @@ ARABIC = {
 }
 
 WORD = re.compile(r"\S+")
+# Punctuation that stays attached to an Urdu word and is not part of its lexicon entry.
+URDU_PUNCTUATION = "،؟۔!?.,:;\"'()"
+LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 
 
 # Languages whose speakers drop the inherent vowel at the end of a word, and within it, as Hindi's do
@@ -275,17 +280,25 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
         if scheme == "bgn-pcgn":
             return _cyrillic(word), scheme
         if scheme == "ala-lc":
-            return _arabic(word), scheme
+            vocalised_arabic = language.code == "ar" and arabic_vowels.has_vowels(word)
+            return (arabic_vowels.romanised(word) if vocalised_arabic else _arabic(word)), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         pass
     return anyascii(word), "anyascii"
 
 
-def romanise_word(word: str, language: Language, form: RomanisationForm = "standard") -> str:
+def romanise_word(
+    word: str, language: Language, form: RomanisationForm = "standard", *, first_in_line: bool = False
+) -> str:
     """One word of a spaced language to Latin script, by the language's scheme, in either form."""
     word = ascii_digits(word)
     if not word or _is_latin(word):
         return word
+    if language.code == "ur":
+        core = word.strip(URDU_PUNCTUATION)
+        known = urdu_words.reading(core, first_in_line=first_in_line, readable=form == "readable")
+        if known is not None:
+            return word.replace(core, known).translate(LATIN_PUNCTUATION)
     result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
@@ -302,7 +315,14 @@ def romanise_line(text: str, language: Language, form: RomanisationForm = "stand
     Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments)."""
     if language.code in UNSPACED:
         return romanised_segments(segments(text, language.code), language, form)
-    return WORD.sub(lambda m: romanise_word(m.group(0), language, form) or "-", text)
+    if language.code == "ar":
+        text = arabic_vowels.vocalised(text)
+    first = WORD.search(text)
+    return WORD.sub(
+        lambda m: romanise_word(m.group(0), language, form, first_in_line=m.start() == (first and first.start()))
+        or "-",
+        text,
+    )
 
 
 def convert_script(text: str, from_script: str, to_script: str) -> str:

@@ -1,0 +1,78 @@
+"""Arabic's short vowels from the diacritiser, Urdu's from the lexicon: both keep the line's words one
+for one, and a word neither can read is read letter by letter as before."""
+
+import pytest
+
+from verse_engine import arabic_vowels, urdu_words
+from verse_engine.languages import all_languages
+from verse_engine.romanise import romanise_line
+
+ARABIC = all_languages()["Arabic"]
+URDU = all_languages()["Urdu"]
+
+
+@pytest.mark.parametrize(
+    ("vocalised", "expected"),
+    [
+        ("حَبِيبِي", "ḥabībī"),  # long vowels after their short ones
+        ("الْعَيْنِ", "al-ʻayn"),  # the article, a diphthong, the case ending not read in pause
+        ("السَّلَامُ", "al-salām"),  # al- before a sun letter, its shadda not doubled
+        ("مَرَّةً", "marrah"),  # a doubled consonant; tanwin not read in pause
+        ("الْأَطْلَال", "al-aṭlāl"),  # hamza on alif after the article is not written
+        ("عَلَى", "ʻalá"),  # alif maqṣūrah
+        ("عَرَبِيٌّ", "ʻarabī"),  # a final -iyy read ī in pause
+    ],
+)
+def test_a_vocalised_arabic_word_is_read_in_ala_lc(vocalised, expected):
+    assert arabic_vowels.romanised(vocalised) == expected
+
+
+def test_an_arabic_line_gets_its_short_vowels_and_keeps_its_words():
+    line = "حبيبي يا نور العين"
+    romanised = romanise_line(line, ARABIC)
+    assert romanised == "ḥabībī yā nūr al-ʻayn"
+    assert len(romanised.split()) == len(line.split())
+    assert romanise_line(line, ARABIC, "readable") == "habibi ya nur al-ayn"
+
+
+def test_a_line_the_diacritiser_respells_is_kept_as_written(monkeypatch):
+    class Respelling:
+        def tashkeel(self, line):
+            return line.replace("ي", "ى") + " زائد"
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Respelling())
+    assert arabic_vowels.vocalised("حبيبي") == "حبيبي"
+
+
+def test_a_diacritiser_failure_leaves_the_line_unvocalised(monkeypatch):
+    class Failing:
+        def tashkeel(self, line):
+            raise RuntimeError("no")
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Failing())
+    assert romanise_line("قلبي", ARABIC) == "qlbī"
+
+
+def test_urdu_common_words_are_read_from_the_lexicon():
+    assert romanise_line("دل میں ہے درد،", URDU) == "dil meṉ hai dard,"
+    assert romanise_line("دل میں ہے درد،", URDU, "readable") == "dil mein hai dard,"
+
+
+def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter():
+    assert romanise_line("شکوہ", URDU) == "shkūh"
+
+
+def test_an_urdu_word_with_two_readings_is_read_by_its_place_in_the_line():
+    assert romanise_line("میں تیرا", URDU, "readable") == "main tera"
+    assert romanise_line("دل میں", URDU, "readable") == "dil mein"
+
+
+def test_urdu_written_with_arabic_code_points_is_found_too():
+    # ي and ك for ی and ک, as many keyboards type them.
+    assert urdu_words.reading("ميرا", first_in_line=False, readable=True) == "mera"
+
+
+def test_every_lexicon_entry_has_both_forms():
+    for word, ((first_standard, first_readable), (standard, readable)) in urdu_words._lexicon().items():
+        assert word and first_standard and first_readable and standard and readable
+        assert readable.isascii(), word

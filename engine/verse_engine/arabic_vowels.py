@@ -1,0 +1,124 @@
+"""Arabic in ALA-LC with its short vowels: the line is first vocalised by Mishkal (a rule-and-lexicon
+diacritiser from PyPI), then each word is read letter by letter with its marks. Words are read in
+pause, as sung lines end them: the case ending and tanwin of a word's last letter are not read
+(ʻalaykum, not ʻalaykumu). The article is al- before every letter, as ALA-LC writes it.
+
+Mishkal reads Modern Standard Arabic; a colloquial line (إنت for أنت, بحبك) is vocalised as if it
+were standard, which docs/languages.md measures against published romanisations.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+FATHA, DAMMA, KASRA, SUKUN, SHADDA = "\u064e", "\u064f", "\u0650", "\u0652", "\u0651"
+TANWIN = {"\u064b", "\u064c", "\u064d"}
+DAGGER_ALIF = "\u0670"
+SHORT = {FATHA: "a", DAMMA: "u", KASRA: "i"}
+MARKS = {FATHA, DAMMA, KASRA, SUKUN, SHADDA, DAGGER_ALIF, *TANWIN}
+
+CONSONANTS = {
+    "ب": "b", "ت": "t", "ث": "th", "ج": "j", "ح": "ḥ", "خ": "kh", "د": "d", "ذ": "dh", "ر": "r",
+    "ز": "z", "س": "s", "ش": "sh", "ص": "ṣ", "ض": "ḍ", "ط": "ṭ", "ظ": "ẓ", "ع": "ʻ", "غ": "gh",
+    "ف": "f", "ق": "q", "ك": "k", "ل": "l", "م": "m", "ن": "n", "ه": "h", "ء": "ʼ", "ئ": "ʼ",
+    "ؤ": "ʼ", "ة": "h",
+}  # fmt: skip
+HAMZA_ON_ALIF = {"أ": "a", "إ": "i", "آ": "ā"}
+
+
+@cache
+def _vocaliser():  # type: ignore[no-untyped-def]
+    import mishkal.tashkeel
+
+    return mishkal.tashkeel.TashkeelClass()
+
+
+def vocalised(line: str) -> str:
+    """The line with its short vowels written. Mishkal may respell a letter or a word; where the
+    vocalised line, without its marks, is not the line as written, the line is kept unvocalised."""
+    try:
+        marked = str(_vocaliser().tashkeel(line)).strip()
+    except Exception:  # noqa: BLE001 - a diacritiser's failure leaves the line as written
+        return line
+    if _letters(marked).split() != _letters(line).split():
+        return line
+    return marked
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in MARKS)
+
+
+def has_vowels(word: str) -> bool:
+    return any(ch in SHORT or ch == SUKUN for ch in word)
+
+
+def _units(word: str) -> list[tuple[str, set[str]]]:
+    units: list[tuple[str, set[str]]] = []
+    for ch in word:
+        if ch in MARKS and units:
+            units[-1][1].add(ch)
+        elif ch not in MARKS:
+            units.append((ch, set()))
+    return units
+
+
+def _vowel(marks: set[str]) -> str:
+    for mark, vowel in SHORT.items():
+        if mark in marks:
+            return vowel
+    return ""
+
+
+def romanised(word: str) -> str:
+    """One vocalised word in ALA-LC, read in pause."""
+    units = _units(word)
+    out: list[str] = []
+    start = 0
+    if len(units) > 2 and units[0][0] == "ا" and units[1][0] == "ل":
+        out.append("al-")
+        start = 2
+    last = len(units) - 1
+    for i in range(start, len(units)):
+        letter, marks = units[i]
+        vowel = "" if i == last else _vowel(marks)
+        previous = out[-1] if out else ""
+        # The letter after the article is written once, whatever its shadda (al-shams).
+        doubled = SHADDA in marks and i != start
+        if letter == "ا" and i == 0:
+            out.append(_vowel(marks) or "a")
+            continue
+        if letter == "ا":
+            if previous == "a":
+                out[-1] = "ā"
+            else:
+                out.append("ā")
+            continue
+        if letter == "ى":
+            if previous == "a":
+                out[-1] = ""
+            out.append("á")
+            continue
+        if letter in ("و", "ي", "ی") and i > 0:
+            short, long = {"و": ("u", "ū"), "ي": ("i", "ī"), "ی": ("i", "ī")}[letter]
+            unmarked = not marks - {SUKUN}
+            if previous == short and (unmarked or i == last):
+                # A long vowel; a final -iyy is read ī in pause (ʻarabī).
+                out[-1] = long
+                continue
+            if not marks and previous not in ("a", "i", "u", "ā", "ī", "ū", "al-"):
+                # Mishkal left the consonant before it unvocalised: the long vowel is the reading.
+                out.append(long)
+                continue
+        if letter in HAMZA_ON_ALIF:
+            sound = "" if i in (0, start) else "ʼ"
+            out.append(sound + (_vowel(marks) or HAMZA_ON_ALIF[letter]) if i != last else sound)
+            continue
+        consonant = {"و": "w", "ي": "y", "ی": "y"}.get(letter) or CONSONANTS.get(letter, letter)
+        out.append(consonant * 2 if doubled and consonant != "ʼ" else consonant)
+        if DAGGER_ALIF in marks:
+            out.append("ā")
+        elif vowel:
+            out.append(vowel)
+    return "".join(out)
