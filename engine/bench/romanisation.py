@@ -264,6 +264,37 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("கைதி", "kaiti", "kaithi"),
         ],
     ),
+    "Punjabi": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Punjabi drops it "
+        "(docs/languages.md). Readable: the Latin-script titles as released: Mundian To Bach Ke (Panjabi MC, "
+        "1998), Tunak Tunak Tun (Daler Mehndi, 1998), Laung Laachi (2018), Lehanga (Jass Manak, 2019), Qismat "
+        "(2018), Sohne Lagde, Mitran Da Naa Chalda, Teri Meri Kahani, Gallan Goodiyan (2015), Chal Mera Putt "
+        "(2019), Ardaas (2016), Angrej (2015), Jind Mahi, Nikka Zaildar (2016), Sufna (2020), Jatt Da Muqabla "
+        "(Sidhu Moose Wala, 2018), Dil Diyan Gallan (2017), Rabb Da Radio (2017); the greeting Sat Sri Akal "
+        "and the name Punjab as the state writes them",
+        [
+            ("ਮੁੰਡਿਆਂ ਤੋਂ ਬਚ ਕੇ", "muṁḍiāṁ tōṁ bac kē", "mundian to bach ke"),
+            ("ਤੁਨਕ ਤੁਨਕ ਤੁਨ", "tunak tunak tun", "tunak tunak tun"),
+            ("ਲੌਂਗ ਲਾਚੀ", "lauṁg lācī", "laung laachi"),
+            ("ਲਹਿੰਗਾ", "lahiṁgā", "lehanga"),
+            ("ਕਿਸਮਤ", "kismat", "qismat"),
+            ("ਸੋਹਣੇ ਲਗਦੇ", "sōhṇē lagdē", "sohne lagde"),
+            ("ਮਿੱਤਰਾਂ ਦਾ ਨਾਂ ਚੱਲਦਾ", "mittrāṁ dā nāṁ calldā", "mitran da naa chalda"),
+            ("ਤੇਰੀ ਮੇਰੀ ਕਹਾਣੀ", "tērī mērī kahāṇī", "teri meri kahani"),
+            ("ਗੱਲਾਂ ਗੂੜ੍ਹੀਆਂ", "gallāṁ gūṛhīāṁ", "gallan goodiyan"),
+            ("ਚੱਲ ਮੇਰਾ ਪੁੱਤ", "call mērā putt", "chal mera putt"),
+            ("ਅਰਦਾਸ", "ardās", "ardaas"),
+            ("ਅੰਗਰੇਜ", "aṁgrēj", "angrej"),
+            ("ਜਿੰਦ ਮਾਹੀ", "jiṁd māhī", "jind mahi"),
+            ("ਨਿੱਕਾ ਜ਼ੈਲਦਾਰ", "nikkā zaildār", "nikka zaildar"),
+            ("ਸੁਫ਼ਨਾ", "sufnā", "sufna"),
+            ("ਜੱਟ ਦਾ ਮੁਕਾਬਲਾ", "jaṭṭ dā mukāblā", "jatt da muqabla"),
+            ("ਦਿਲ ਦੀਆਂ ਗੱਲਾਂ", "dil dīāṁ gallāṁ", "dil diyan gallan"),
+            ("ਸਤ ਸ੍ਰੀ ਅਕਾਲ", "sat srī akāl", "sat sri akal"),
+            ("ਪੰਜਾਬ", "paṁjāb", "punjab"),
+            ("ਰੱਬ ਦਾ ਰੇਡੀਓ", "rabb dā rēḍīō", "rabb da radio"),
+        ],
+    ),
     "Russian": ReferenceSet(
         "Standard: BGN/PCGN 1947 (its table: ë, ʼ, ʺ, y). Readable: titles as released in Latin letters: "
         "Katyusha (1938), Kalinka (1860), Podmoskovnye Vechera (1955), Zvezda po imeni Solntse (Kino, 1989), "
@@ -324,6 +355,36 @@ REFERENCES: dict[str, ReferenceSet] = {
                 ("굳히다", "guchida"),
                 ("학여울", "hangnyeoul"),
             ]
+        ],
+    ),
+    "Telugu": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table (Telugu keeps its inherent vowel). Readable: the "
+        "Latin-script titles as released: Mayabazar (1957), Sankarabharanam (1980), Okkadu (2003), Athadu "
+        "(2005), Pokiri (2006), Magadheera (2009), Eega (2012), Baahubali (2015), Khaidi (1983), Geetha "
+        "Govindam (2018), Mahanati (2018), Rangasthalam (2018), Ala Vaikunthapurramuloo (2020) and its songs "
+        "Samajavaragamana and Butta Bomma, Pushpa (2021) and its songs Srivalli and Oo Antava, Sita Ramam "
+        "(2022), and Naatu Naatu (RRR, 2022)",
+        [
+            ("బాహుబలి", "bāhubali", "baahubali"),
+            ("పుష్ప", "puṣpa", "pushpa"),
+            ("మగధీర", "magadhīra", "magadheera"),
+            ("ఈగ", "īga", "eega"),
+            ("రంగస్థలం", "raṁgasthalaṁ", "rangasthalam"),
+            ("మహానటి", "mahānaṭi", "mahanati"),
+            ("గీత గోవిందం", "gīta gōviṁdaṁ", "geetha govindam"),
+            ("అల వైకుంఠపురములో", "ala vaikuṁṭhapuramulō", "ala vaikunthapurramuloo"),
+            ("సీతా రామం", "sītā rāmaṁ", "sita ramam"),
+            ("అతడు", "ataḍu", "athadu"),
+            ("పోకిరి", "pōkiri", "pokiri"),
+            ("ఒక్కడు", "okkaḍu", "okkadu"),
+            ("ఖైదీ", "khaidī", "khaidi"),
+            ("శంకరాభరణం", "śaṁkarābharaṇaṁ", "sankarabharanam"),
+            ("మాయాబజార్", "māyābajār", "mayabazar"),
+            ("నాటు నాటు", "nāṭu nāṭu", "naatu naatu"),
+            ("సామజవరగమన", "sāmajavaragamana", "samajavaragamana"),
+            ("బుట్ట బొమ్మ", "buṭṭa bomma", "butta bomma"),
+            ("శ్రీవల్లి", "śrīvalli", "srivalli"),
+            ("ఊ అంటావా", "ū aṁṭāvā", "oo antava"),
         ],
     ),
     "Thai": ReferenceSet(

@@ -18,6 +18,11 @@ KNOWN_MISSES = {
     # and its inherent vowel as o (Kolkata, Aparajito); the inherent-vowel rule drops the a inside
     # compounds (cāru-latā → cārultā).
     "Bengali": "titles spelled against the spoken s and o; the inherent vowel inside compounds",
+    # Punjabi titles keep English-era spellings (Punjab, Qismat, Radio) and drop a nasal or a doubled
+    # letter the script writes (Naa for ਨਾਂ, Chal for ਚੱਲ).
+    "Punjabi": "titles in older English spellings, and nasals and doubled letters left out",
+    # Telugu titles double ā in some (Baahubali, Naatu) and not in most (Mahanati, Sita Ramam).
+    "Telugu": "titles that double ā inconsistently",
     # Tamil titles double a long vowel in half the titles (Kaadhal, Vaaranam) and not in the others
     # (Roja, Nayakan), and voice a k or t in some (Ragam, Kaadhal): no one rule writes them all.
     "Tamil": "titles that double long vowels and voice stops inconsistently",

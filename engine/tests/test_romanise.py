@@ -127,7 +127,7 @@ READABLE = [
     ("Hindi", "अच्छा", "achha"),
     ("Hindi", "बच्चा", "bachcha"),
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
-    ("Punjabi", "ਨਾਮ ਰਾਮ", "naam raam"),
+    ("Punjabi", "ਨਾਮ ਰਾਮ", "nam ram"),
     ("Mandarin Chinese", "我爱你", "wo ai ni"),
     ("Mandarin Chinese", "女", "nyu"),
     ("Russian", "Я тебя люблю", "Ya tebya lyublyu"),

@@ -1,18 +1,19 @@
 """The readable romanisation: the standard form without diacritics, spelled the way listeners read
 lyrics on streaming services ("mera naam", "tum hi ho", "wo ai ni", "ya tebya lyublyu").
 
-For Indian scripts it follows the spelling each language's film and pop lyrics use in Latin letters
-(`INDIC_STYLES`). Common to all: c ch and ch chh, ś and ṣ sh, nasals n, a final ēṁ ein (mein,
-hamein), a final ch ch (kuch), ī before a vowel iy (Punjabi dīāṁ diyan). Hindi, Punjabi, Gujarati, Marathi, Telugu and
-Kannada double a long vowel inside a word (ā aa, ī ee, ū oo) and write it single at the end of one
-(mērā mera, nāṭu naatu); Bengali, Assamese, Tamil and Malayalam write every vowel single (āmār amar,
-rōjā roja, malayāḷaṁ malayalam). Bengali reads its s as sh (sōnār shonar) except before a consonant it
-clusters with, its ṁ as ng (bāṁlā bangla) and its য as j. The Dravidian languages end a word in m,
-not n (malayalam, vanakkam). Tamil is written as its film titles write it: t as th, a stop after a nasal
-voiced (taṅkam thangam, aṉpē anbe), ṭ between vowels d, c as s, ṟṟ as tr. Arabic-script ALA-LC keeps its
+For Indian scripts it follows the spelling each language's film and song titles use in Latin letters,
+one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to all: c ch and ch chh
+(ch at a word's end: kuch), ṣ sh, nasals n, a final ēṁ ein (mein), ī before a vowel iy (dīāṁ diyan).
+Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
+the Dravidian languages and Punjabi ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali none),
+ś as sh or s (Sankarabharanam), ṛ as d or r (laṛkī ladki, Bengali bāṛi bari), a closing h after a
+as eh (kahnā kehna), a final ṁ as n or m (vanakkam), Bengali's s as sh, ṁ as ng and য as j (āmār
+sōnār bāṁlā amar shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's
+consonants as its titles write them (aṉpē civam anbe sivam). Arabic-script ALA-LC keeps its
 consonants without marks (k͟h kh, ž zh, c ch). Pinyin drops its tones and writes ü yu after n and l
 (lǚ lyu, as on Chinese passports). BGN/PCGN's ë is yo, its yy y (Podmoskovnye), and its hard and
-soft signs go. What is left of any mark is dropped. Japanese, Korean and Thai standard forms are already plain ASCII.
+soft signs go. What is left of any mark is dropped. Japanese, Korean and Thai standard forms are
+already plain ASCII.
 """
 
 from __future__ import annotations
@@ -49,7 +50,11 @@ SINGLE = {"ā": "a", "ī": "i", "ū": "u", "ē": "e", "ō": "o"}
 class IndicStyle:
     """How a language's listeners spell it in Latin letters, beyond what every Indian script shares."""
 
-    doubles_long_vowels: bool = True
+    #: Long vowels written twice inside a word (ā aa, ī ee, ū oo); all three in Hindi, only ī and ū in
+    #: the Dravidian languages and Punjabi (Magadheera, Goodiyan, but Mahanati), none in Bengali.
+    doubled: frozenset[str] = frozenset({"ā", "ī", "ū"})
+    #: ś written sh, or s as the South's titles write it (Sankarabharanam, Srivalli).
+    sha: str = "sh"
     #: ṁ (anusvara) before a consonant: n, or ng where it is read as a velar (Bengali bāṁlā bangla).
     anusvara: str = "n"
     #: A word-final ṁ: m in the Dravidian languages (malayāḷaṁ malayalam), n elsewhere.
@@ -62,19 +67,27 @@ class IndicStyle:
     dental_t_as_th: bool = False
     #: Tamil's consonants written as its film titles write them (_tamil).
     tamil_consonants: bool = False
+    #: The flap ṛ (ड़, ਡ਼, ଡ଼): d as Hindi and Odia spellings write it (laṛkī ladki, ōṛiśā odisha), r in Bengali.
+    flap: str = "d"
+    #: a before an h that closes its syllable written e (kahnā kehna, pahlā pehla, mahfil mehfil), as
+    #: Hindi and Punjabi titles write it; Punjabi's ahi before a consonant too (lahiṁgā lehnga).
+    eh: bool = True
 
 
-_BENGALI = IndicStyle(doubles_long_vowels=False, anusvara="ng", s_as_sh=True, y_as_j=True)
-_DRAVIDIAN = IndicStyle(final_anusvara="m")
+NONE: frozenset[str] = frozenset()
+HIGH = frozenset({"ī", "ū"})
+_EASTERN = IndicStyle(doubled=NONE, anusvara="ng", flap="r", eh=False)
+_DRAVIDIAN = IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False)
 INDIC_STYLES = {
-    "bn": _BENGALI,
-    "as": IndicStyle(doubles_long_vowels=False, anusvara="ng"),
-    "mni": IndicStyle(doubles_long_vowels=False, anusvara="ng"),
+    "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
+    "as": _EASTERN,
+    "mni": _EASTERN,
+    "pa": IndicStyle(doubled=HIGH),
     "te": _DRAVIDIAN,
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
-    "ml": IndicStyle(doubles_long_vowels=False, final_anusvara="m", dental_t_as_th=True),
-    "ta": IndicStyle(doubles_long_vowels=False, final_anusvara="m", tamil_consonants=True),
+    "ml": _DRAVIDIAN,
+    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", tamil_consonants=True, eh=False),
 }
 HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
@@ -118,6 +131,13 @@ def _tamil(low: str, prev: str, following: str, after_vowel: bool, before_vowel:
     return None
 
 
+def _closes_syllable(lows: list[str], after: int) -> bool:
+    """Whether the letter before `after` ends its syllable: a consonant or a nasal, not a vowel,
+    follows it."""
+    nxt = lows[after] if after < len(lows) else ""
+    return nxt in NASALS or (nxt.isalpha() and nxt not in VOWELS)
+
+
 def _indic(word: str, style: IndicStyle) -> str:
     letters = _clusters(word)
     lows = [letter.lower() for letter in letters]
@@ -138,11 +158,18 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "chh" if following == "h" and i + 2 < len(lows) else "ch"
             if following == "h":
                 lows[i + 1] = ""
+        elif low == "a" and style.eh and following == "h" and _closes_syllable(lows, i + 2):
+            spelled = "e"
+        elif low == "a" and style.eh and lows[i + 1 : i + 3] == ["h", "i"] and _closes_syllable(lows, i + 3):
+            spelled = "e"
+            lows[i + 2] = ""
+        elif low == "ṛ":
+            spelled = style.flap
         elif low == "ē" and following in NASALS and not rest:
             spelled = "ei"
         elif low in ("ī", "i") and following in ("a", "ā"):
             spelled = "iy"
-        elif low in DOUBLED and style.doubles_long_vowels and not at_end:
+        elif low in style.doubled and not at_end:
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m"):
             spelled = "m"
@@ -156,6 +183,8 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "j"
         elif low == "t" and style.dental_t_as_th and following != "h":
             spelled = "" if following == "t" else "th"
+        elif low == "ś":
+            spelled = style.sha
         else:
             spelled = SINGLE.get(low) or INDIC.get(low, low)
         out.append(spelled.capitalize() if letters[i] != low and spelled else spelled)
