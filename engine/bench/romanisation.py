@@ -60,6 +60,37 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("दिल तो पागल है", "dil tō pāgal hai", "dil to pagal hai"),
         ],
     ),
+    "Malayalam": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
+        "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "
+        "(1989), Thoovanathumbikal (1987), Nadodikkattu (1987), Chithram (1988), Kireedam (1989), Kilukkam "
+        "(1991), Manichitrathazhu (1993), Spadikam (1995), Vanaprastham (1999), Perumazhakkalam (2004), "
+        "Thanmathra (2005), Drishyam (2013), Premam (2015) and its song Malare, Maheshinte Prathikaaram "
+        "(2016), Jimikki Kammal (2017), Kumbalangi (Kumbalangi Nights, 2019), Bramayugam (2024), Aavesham "
+        "(2024)",
+        [
+            ("മണിച്ചിത്രത്താഴ്", "maṇiccitrattāḻ", "manichitrathazhu"),
+            ("ദൃശ്യം", "dr̥śyaṁ", "drishyam"),
+            ("പ്രേമം", "prēmaṁ", "premam"),
+            ("ചെമ്മീൻ", "cemmīn", "chemmeen"),
+            ("കിരീടം", "kirīṭaṁ", "kireedam"),
+            ("കിലുക്കം", "kilukkaṁ", "kilukkam"),
+            ("തന്മാത്ര", "tanmātra", "thanmathra"),
+            ("സ്ഫടികം", "sphaṭikaṁ", "spadikam"),
+            ("ആവേശം", "āvēśaṁ", "aavesham"),
+            ("ഭ്രമയുഗം", "bhramayugaṁ", "bramayugam"),
+            ("ജിമിക്കി കമ്മൽ", "jimikki kammal", "jimikki kammal"),
+            ("മലരേ", "malarē", "malare"),
+            ("തൂവാനത്തുമ്പികൾ", "tūvānattumpikaḷ", "thoovanathumbikal"),
+            ("നാടോടിക്കാറ്റ്", "nāṭōṭikkāṟṟ", "nadodikkattu"),
+            ("പെരുമഴക്കാലം", "perumaḻakkālaṁ", "perumazhakkalam"),
+            ("മഹേഷിന്റെ പ്രതികാരം", "mahēṣinṟe pratikāraṁ", "maheshinte prathikaaram"),
+            ("ഒരു വടക്കൻ വീരഗാഥ", "oru vaṭakkan vīragātha", "oru vadakkan veeragatha"),
+            ("കുമ്പളങ്ങി", "kumpaḷaṅṅi", "kumbalangi"),
+            ("വാനപ്രസ്ഥം", "vānaprasthaṁ", "vanaprastham"),
+            ("ചിത്രം", "citraṁ", "chithram"),
+        ],
+    ),
     "Mandarin Chinese": ReferenceSet(
         "Standard: Hanyu Pinyin as the Xiandai Hanyu Cidian (7th ed.) reads each word, one syllable apart, "
         "neutral tones unmarked. Readable: the same without tones, ü written yu after n and l as GB/T "

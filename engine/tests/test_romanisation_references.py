@@ -23,6 +23,8 @@ KNOWN_MISSES = {
     "Punjabi": "titles in older English spellings, and nasals and doubled letters left out",
     # Telugu titles double ā in some (Baahubali, Naatu) and not in most (Mahanati, Sita Ramam).
     "Telugu": "titles that double ā inconsistently",
+    # Malayalam titles double ā in a few (Aavesham, Prathikaaram) and drop an aspirate (Bramayugam).
+    "Malayalam": "titles that double ā in a few films",
     # Tamil titles double a long vowel in half the titles (Kaadhal, Vaaranam) and not in the others
     # (Roja, Nayakan), and voice a k or t in some (Ragam, Kaadhal): no one rule writes them all.
     "Tamil": "titles that double long vowels and voice stops inconsistently",

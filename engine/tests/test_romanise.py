@@ -117,7 +117,7 @@ def test_a_word_past_the_pieces_is_placed_at_their_end_with_no_confidence():
     assert (words[1].start, words[1].end, words[1].probability) == (0.4, 0.4, 0.0)
 
 
-# The readable form: the spelling of Hindi film lyrics in Latin letters ("Tum Hi Ho", Aashiqui 2).
+# The readable form: each language's spelling of its film and song titles in Latin letters.
 READABLE = [
     ("Hindi", "मेरा नाम राम है", "mera naam raam hai"),
     ("Hindi", "तुम ही हो", "tum hi ho"),
@@ -126,7 +126,17 @@ READABLE = [
     ("Hindi", "दिल में नहीं", "dil mein nahin"),
     ("Hindi", "अच्छा", "achha"),
     ("Hindi", "बच्चा", "bachcha"),
+    ("Hindi", "कुछ कुछ", "kuch kuch"),  # ch at a word's end
+    ("Hindi", "लड़की", "ladki"),  # the flap as d
+    ("Hindi", "रहना है", "rehna hai"),  # a closing h after a
+    ("Hindi", "बहुत", "bahut"),  # but not an h before a vowel
+    ("Bengali", "আমার সোনার বাংলা", "amar shonar bangla"),
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
+    ("Tamil", "அன்பே சிவம்", "anbe sivam"),
+    ("Telugu", "గీత గోవిందం", "geetha govindam"),
+    ("Malayalam", "എന്റെ പാട്ട്", "ente pattu"),  # ṉṟ nt, and the u a final virama is said with
+    ("Malayalam", "ചെമ്മീൻ", "chemmeen"),  # a chillu ends the word without one
+    ("Odia", "ଓଡ଼ିଶା", "odisha"),
     ("Punjabi", "ਨਾਮ ਰਾਮ", "nam ram"),
     ("Mandarin Chinese", "我爱你", "wo ai ni"),
     ("Mandarin Chinese", "女", "nyu"),

@@ -65,8 +65,8 @@ class IndicStyle:
     y_as_j: bool = False
     #: The dental t written th (Tamil, Malayalam: Thamizh, Thiruvananthapuram).
     dental_t_as_th: bool = False
-    #: Tamil's consonants written as its film titles write them (_tamil).
-    tamil_consonants: bool = False
+    #: The language's own consonant spellings, where they differ from the letters (_tamil, _malayalam).
+    consonants: str | None = None
     #: The flap ṛ (ड़, ਡ਼, ଡ଼): d as Hindi and Odia spellings write it (laṛkī ladki, ōṛiśā odisha), r in Bengali.
     flap: str = "d"
     #: a before an h that closes its syllable written e (kahnā kehna, pahlā pehla, mahfil mehfil), as
@@ -77,17 +77,17 @@ class IndicStyle:
 NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
 _EASTERN = IndicStyle(doubled=NONE, anusvara="ng", flap="r", eh=False)
-_DRAVIDIAN = IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False)
+_DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False)
 INDIC_STYLES = {
     "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
     "as": _EASTERN,
     "mni": _EASTERN,
     "pa": IndicStyle(doubled=HIGH),
-    "te": _DRAVIDIAN,
+    "te": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False),
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
-    "ml": _DRAVIDIAN,
-    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", tamil_consonants=True, eh=False),
+    "ml": IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, consonants="ml"),
+    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", eh=False, consonants="ta"),
 }
 HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
@@ -138,6 +138,30 @@ def _closes_syllable(lows: list[str], after: int) -> bool:
     return nxt in NASALS or (nxt.isalpha() and nxt not in VOWELS)
 
 
+def _malayalam(low: str, prev: str, following: str, after_vowel: bool, before_vowel: bool) -> str | None:
+    """Malayalam's consonants as they are said and its titles write them: ṟṟ tt and ṉṟ nt
+    (nāṭōṭikkāṟṟ nadodikkattu, mahēṣinṟe maheshinte), a stop after a nasal voiced (kumpaḷaṅṅi
+    kumbalangi), ṅṅ ng, ṭ between vowels d, cc ch. None leaves the letter."""
+    if low == "ṟ":
+        if following == "ṟ" or prev == "ṟ":
+            return "t"
+        return "t" if prev in ("n", "ṉ") else "r"
+    if low == "p" and prev == "m":
+        return "b"
+    if low == "ṅ" and following == "ṅ":
+        return ""
+    if low == "ṅ" and prev == "ṅ":
+        return "ng"
+    if low == "ṭ":
+        return "d" if (after_vowel and before_vowel) or prev == "ṇ" else "t"
+    if low == "c" and following == "c":
+        return ""
+    return None
+
+
+CONSONANT_RULES = {"ta": _tamil, "ml": _malayalam}
+
+
 def _indic(word: str, style: IndicStyle) -> str:
     letters = _clusters(word)
     lows = [letter.lower() for letter in letters]
@@ -147,7 +171,8 @@ def _indic(word: str, style: IndicStyle) -> str:
         prev = lows[i - 1] if i else ""
         following = lows[i + 1] if i + 1 < len(lows) else ""
         at_end = not any(c.isalpha() for c in rest)
-        spoken = _tamil(low, prev, following, prev in VOWELS, following in VOWELS) if style.tamil_consonants else None
+        rule = CONSONANT_RULES.get(style.consonants or "")
+        spoken = rule(low, prev, following, prev in VOWELS, following in VOWELS) if rule else None
         if spoken is not None:
             spelled = spoken
         elif low == "c" and following == "c":

@@ -302,7 +302,15 @@ def romanise_word(
     result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
-    return readable(result, language) if form == "readable" else result
+    if form == "standard":
+        return result
+    # A Malayalam word ending in a virama (not a chillu) is said with a short u (കാറ്റ് kāṟṟ kattu),
+    # which only the script shows: ISO 15919 writes both endings alike.
+    said_u = language.code == "ml" and word.endswith(MALAYALAM_VIRAMA)
+    return readable(result, language) + ("u" if said_u else "")
+
+
+MALAYALAM_VIRAMA = "\u0d4d"
 
 
 def romanised_segments(words: list[Segment], language: Language, form: RomanisationForm) -> str:
