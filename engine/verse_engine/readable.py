@@ -3,9 +3,11 @@ lyrics on streaming services ("mera naam", "tum hi ho", "wo ai ni", "ya tebya ly
 
 For Indian scripts it follows the spelling each language's film and song titles use in Latin letters,
 one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to all: c ch and ch chh
-(ch at a word's end: kuch), ṣ sh, nasals n, a final ēṁ ein (mein), ī before a vowel iy (dīāṁ diyan).
+(ch at a word's end: kuch), ṣ sh, nasals n, a final ēṁ ein (mein), ī before a vowel iy (dīāṁ diyan),
+a long vowel after a vowel single (jaīś jaish).
 Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
-the Dravidian languages and Punjabi ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali none),
+the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali,
+Gujarati, Marathi and Sanskrit none),
 ś as sh or s (Sankarabharanam), ṛ as d or r (laṛkī ladki, Bengali bāṛi bari), a closing h after a
 as eh (kahnā kehna), a final ṁ as n or m (vanakkam), Bengali's s as sh, ṁ as ng and য as j (āmār
 sōnār bāṁlā amar shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's
@@ -41,6 +43,8 @@ INDIC = {
     "l̥": "li",
     "l̥̄": "li",
     "ẏ": "y",
+    # The open e of English loans (ॅ: pæṭarn) is read a (pattern).
+    "æ": "a",
 }
 DOUBLED = {"ā": "aa", "ī": "ee", "ū": "oo"}
 SINGLE = {"ā": "a", "ī": "i", "ū": "u", "ē": "e", "ō": "o"}
@@ -83,6 +87,12 @@ INDIC_STYLES = {
     "as": _EASTERN,
     "mni": _EASTERN,
     "pa": IndicStyle(doubled=HIGH),
+    "gu": IndicStyle(doubled=NONE),
+    "mr": IndicStyle(doubled=NONE),
+    "kok": IndicStyle(doubled=NONE),
+    "ne": IndicStyle(doubled=HIGH),
+    # Chants are written without doubled vowels and end an anusvara in m (aham brahmasmi).
+    "sa": IndicStyle(doubled=NONE, final_anusvara="m", eh=False),
     "te": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False),
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
@@ -192,9 +202,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = style.flap
         elif low == "ē" and following in NASALS and not rest:
             spelled = "ei"
-        elif low in ("ī", "i") and following in ("a", "ā"):
+        elif low in ("ī", "i") and following in VOWELS:
             spelled = "iy"
-        elif low in style.doubled and not at_end:
+        elif low in style.doubled and not at_end and prev not in VOWELS:
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m"):
             spelled = "m"
