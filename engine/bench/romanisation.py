@@ -29,7 +29,12 @@ class ReferenceSet:
 
 REFERENCES: dict[str, ReferenceSet] = {
     "Gujarati": ReferenceSet(
-        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Gujarati drops it (docs/languages.md). Readable: the Latin-script titles as released: Chello Divas (2015), Chhello Show (2021), Kem Chho (2016), Hellaro (2019), Bey Yaar (2014), Love Ni Bhavai (2017), Kevi Rite Jaish (2012), Chaal Jeevi Laiye (2019), Dhunki (2019), Sharato Lagu (2018), Ratanpur (2018); the folk songs as their records title them: Sanedo, Pankhida, Odhni, Vaagyo Re Dhol, Dholida, Moti Verana; Garba, Dandiya and Gujarat as the state writes them",
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Gujarati drops it "
+        "(docs/languages.md). Readable: the Latin-script titles as released: Chello Divas (2015), Chhello "
+        "Show (2021), Kem Chho (2016), Hellaro (2019), Bey Yaar (2014), Love Ni Bhavai (2017), Kevi Rite "
+        "Jaish (2012), Chaal Jeevi Laiye (2019), Dhunki (2019), Sharato Lagu (2018), Ratanpur (2018); the "
+        "folk songs as their records title them: Sanedo, Pankhida, Odhni, Vaagyo Re Dhol, Dholida, Moti "
+        "Verana; Garba, Dandiya and Gujarat as the state writes them",
         [
             ("છેલ્લો દિવસ", "chēllō divas", "chello divas"),
             ("છેલ્લો શો", "chēllō śō", "chhello show"),
@@ -290,7 +295,13 @@ REFERENCES: dict[str, ReferenceSet] = {
         ],
     ),
     "Sanskrit": ReferenceSet(
-        "Standard: ISO 15919:2001, its letter table (Sanskrit keeps its inherent vowel; visarga ḥ, anusvara ṁ). Readable: the chants and mottos as their recordings and official uses title them: Om Namah Shivaya, Hare Krishna Hare Rama, Vande Mataram, Asato Ma Sadgamaya (Brihadaranyaka Upanishad 1.3.28, three lines), Lokah Samastah Sukhino Bhavantu, Sarve Bhavantu Sukhinah, Om Shantih Shantih Shantih, Om Namo Bhagavate Vasudevaya, Gayatri Mantra, Satyameva Jayate (India's national motto), Vasudhaiva Kutumbakam, Aham Brahmasmi, Tattvamasi, Shri Rama Jaya Rama, Karpuragauram Karunavataram, Namaste, Yogah Karmasu Kaushalam, Dharmo Rakshati Rakshitah",
+        "Standard: ISO 15919:2001, its letter table (Sanskrit keeps its inherent vowel; visarga ḥ, anusvara "
+        "ṁ). Readable: the chants and mottos as their recordings and official uses title them: Om Namah "
+        "Shivaya, Hare Krishna Hare Rama, Vande Mataram, Asato Ma Sadgamaya (Brihadaranyaka Upanishad 1.3.28,"
+        " three lines), Lokah Samastah Sukhino Bhavantu, Sarve Bhavantu Sukhinah, Om Shantih Shantih Shantih,"
+        " Om Namo Bhagavate Vasudevaya, Gayatri Mantra, Satyameva Jayate (India's national motto), Vasudhaiva"
+        " Kutumbakam, Aham Brahmasmi, Tattvamasi, Shri Rama Jaya Rama, Karpuragauram Karunavataram, Namaste, "
+        "Yogah Karmasu Kaushalam, Dharmo Rakshati Rakshitah",
         [
             ("ॐ नमः शिवाय", "ōṁ namaḥ śivāya", "om namah shivaya"),
             ("हरे कृष्ण हरे राम", "harē kr̥ṣṇa harē rāma", "hare krishna hare rama"),
@@ -346,7 +357,12 @@ REFERENCES: dict[str, ReferenceSet] = {
         ],
     ),
     "Marathi": ReferenceSet(
-        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Marathi drops it. Readable: the Latin-script titles as released: Pinjra (1972), Shwaas (2004), Natsamrat (2016), Balgandharva (2011), Balak Palak (2013), Duniyadari (2013), Jogwa (2009), Timepass (2014), Lai Bhaari (2014), Killa (2015), Katyar Kaljat Ghusli (2015), Sairat (2016) and its song Zingaat, Naal (2018), Aapla Manus (2018), Anandi Gopal (2019), Deool (2011); the state song Jai Jai Maharashtra Majha and the festival cry Ganpati Bappa Morya; Maharashtra as the state writes it",
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Marathi drops it. "
+        "Readable: the Latin-script titles as released: Pinjra (1972), Shwaas (2004), Natsamrat (2016), "
+        "Balgandharva (2011), Balak Palak (2013), Duniyadari (2013), Jogwa (2009), Timepass (2014), Lai "
+        "Bhaari (2014), Killa (2015), Katyar Kaljat Ghusli (2015), Sairat (2016) and its song Zingaat, Naal "
+        "(2018), Aapla Manus (2018), Anandi Gopal (2019), Deool (2011); the state song Jai Jai Maharashtra "
+        "Majha and the festival cry Ganpati Bappa Morya; Maharashtra as the state writes it",
         [
             ("महाराष्ट्र", "mahārāṣṭra", "maharashtra"),
             ("जय जय महाराष्ट्र माझा", "jay jay mahārāṣṭra mājhā", "jai jai maharashtra majha"),
@@ -371,7 +387,12 @@ REFERENCES: dict[str, ReferenceSet] = {
         ],
     ),
     "Nepali": ReferenceSet(
-        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Nepali drops it. Readable: the Latin-script titles as released or as officially written: the national anthem Sayaun Thunga Phulka (2007), the folk songs Resham Firiri, Kusume Rumal, Sunkeshari and Mayalu; the films Kusume Rumal (1985), Darpan Chhaya (2001), Loot (2012), Kabaddi (2014), Kalo Pothi (2015), Pashupati Prasad (2016), Chhakka Panja (2016), Jatra (2016), Lahure (1989), Bulbul (2019), Prem Geet (2016); Nepal, Mero Desh, Himal, Maya and Gorkha as commonly written",
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Nepali drops it. Readable:"
+        " the Latin-script titles as released or as officially written: the national anthem Sayaun Thunga "
+        "Phulka (2007), the folk songs Resham Firiri, Kusume Rumal, Sunkeshari and Mayalu; the films Kusume "
+        "Rumal (1985), Darpan Chhaya (2001), Loot (2012), Kabaddi (2014), Kalo Pothi (2015), Pashupati Prasad"
+        " (2016), Chhakka Panja (2016), Jatra (2016), Lahure (1989), Bulbul (2019), Prem Geet (2016); Nepal, "
+        "Mero Desh, Himal, Maya and Gorkha as commonly written",
         [
             ("सयौं थुँगा फूलका", "sayauṁ thum̐gā phūlkā", "sayaun thunga phulka"),
             ("रेशम फिरिरी", "rēśam phirirī", "resham firiri"),
@@ -457,7 +478,12 @@ REFERENCES: dict[str, ReferenceSet] = {
         ],
     ),
     "Kannada": ReferenceSet(
-        "Standard: ISO 15919:2001, its letter table (Kannada keeps its inherent vowel). Readable: the Latin-script titles as released: Nagarahavu (1972), Bangarada Manushya (1972), Aakasmika (1993), Janumada Jodi (1996), Apthamitra (2004), Jogi (2005), Mungaru Male (2006), Milana (2007), Gaalipata (2008), Mussanje Maathu (2008), Ulidavaru Kandanthe (2014), Rangitaranga (2015), Kirik Party (2016), Rajakumara (2017), Yajamana (2019), Bharaate (2019), Garuda Gamana Vrishabha Vahana (2021), Kantara (2022); Kannada and Bengaluru as the state writes them",
+        "Standard: ISO 15919:2001, its letter table (Kannada keeps its inherent vowel). Readable: the Latin-"
+        "script titles as released: Nagarahavu (1972), Bangarada Manushya (1972), Aakasmika (1993), Janumada "
+        "Jodi (1996), Apthamitra (2004), Jogi (2005), Mungaru Male (2006), Milana (2007), Gaalipata (2008), "
+        "Mussanje Maathu (2008), Ulidavaru Kandanthe (2014), Rangitaranga (2015), Kirik Party (2016), "
+        "Rajakumara (2017), Yajamana (2019), Bharaate (2019), Garuda Gamana Vrishabha Vahana (2021), Kantara "
+        "(2022); Kannada and Bengaluru as the state writes them",
         [
             ("ಕಾಂತಾರ", "kāṁtāra", "kantara"),
             ("ಮುಂಗಾರು ಮಳೆ", "muṁgāru maḷe", "mungaru male"),
