@@ -18,6 +18,8 @@ export const ALIGNMENT_ALLOWANCE_MS = 5 * MINUTE_MS;
 export const REVIEW_TOKEN_VALIDITY_MS = 7 * DAY_MS;
 /** A job held at the transcript gate fails (error.stage review) this long after its gate opens. */
 export const TRANSCRIPT_REVIEW_WAIT_MS = 8 * DAY_MS;
+/** An Idempotency-Key is remembered this long: a request sent again within it gets the first answer. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
 /** An outbox entry older than this was orphaned by a crash, and a sweep redoes its effects. */
 export const OUTBOX_STALE_MS = 10_000;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, notFound } from '../../core/errors.ts';
 import { derivedUuid, newUuid, UUID_PATTERN } from '../../core/ids.ts';
-import { batchFinishedAt } from '../../core/jobs/batch.ts';
+import { batchFinishedAt, batchProgress } from '../../core/jobs/batch.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { presentBatchJob } from '../../core/jobs/present.ts';
 import { isHttpsUrl, parseSubmission, type SubmissionInput } from '../../core/jobs/submission.ts';
@@ -59,12 +59,7 @@ function parseBatch(body: unknown): { inputs: SubmissionInput[]; webhookUrl: str
 }
 
 export function batchStatus(batch: BatchRecord, jobs: JobRecord[]): Batch {
-  const completed = jobs.filter((j) => j.lifecycle.status === 'complete').length;
-  const failed = jobs.filter((j) => j.lifecycle.status === 'failed').length;
-  const pending = batch.job_ids.length - completed - failed;
-  const started = jobs.some((j) => j.transcription_attempt > 0 || j.lifecycle.stage !== 'transcribing');
-  const status: Batch['status'] =
-    pending > 0 ? (started ? 'in_progress' : 'queued') : failed > 0 ? 'partial' : 'complete';
+  const { status, completed, failed, pending } = batchProgress(batch.job_ids.length, jobs);
   const finishedAt = pending === 0 && jobs.length > 0 ? batchFinishedAt(jobs) : null;
   return {
     batch_id: batch.batch_id,

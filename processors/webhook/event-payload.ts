@@ -4,6 +4,7 @@
  * Null when there is nowhere to send it (no webhook_url: polling is enough, spec rule 7).
  */
 
+import { finishedBatchStatus } from '../../core/jobs/batch.ts';
 import type { BatchStore } from '../../core/ports/batches.ts';
 import type { JobStore } from '../../core/ports/jobs.ts';
 import type { WebhookEvent } from '../../core/ports/webhooks.ts';
@@ -36,11 +37,9 @@ export async function webhookEventOf(
     const batch = message.batch_id ? await sources.batches.get(message.batch_id) : null;
     if (!batch || batch.org_id !== message.org_id) throw new PoisonMessageError(`no batch ${message.batch_id}`);
     if (!batch.webhook_url) return null;
-    const jobs = (await sources.jobs.getMany(batch.job_ids)).map((j) => ({
-      job_id: j.job_id,
-      status: j.lifecycle.status,
-    }));
-    const status = jobs.some((j) => j.status === 'failed') ? 'partial' : 'complete';
+    const records = await sources.jobs.getMany(batch.job_ids);
+    const jobs = records.map((j) => ({ job_id: j.job_id, status: j.lifecycle.status }));
+    const status = finishedBatchStatus(records);
     return {
       ...common,
       job_id: null,

@@ -7,6 +7,7 @@
 
 import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import type { LanguageEntry } from '../../core/languages.ts';
+import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
 import {
   type AlignRequest,
   type AlignResult,
@@ -33,8 +34,9 @@ const PUBLIC_MESSAGES: Record<string, string> = {
   no_lines: 'No lyrics were heard to align.',
 };
 
-const TRANSCRIBE_TIMEOUT_MS = 10 * 60 * 1000;
-const ALIGN_TIMEOUT_MS = 5 * 60 * 1000;
+// A call never outlives its stage's allowance: past it the job has failed anyway.
+const TRANSCRIBE_TIMEOUT_MS = TRANSCRIPTION_ALLOWANCE_MS;
+const ALIGN_TIMEOUT_MS = ALIGNMENT_ALLOWANCE_MS;
 const ROMANISE_TIMEOUT_MS = 15 * 1000;
 
 /**
