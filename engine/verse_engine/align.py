@@ -46,9 +46,9 @@ def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
     """Alignment paths must span the whole window, so the words at the edges of each text (a line,
     a segment) absorb the silence or instrumental around it: the first word starts early, the last
     ends late. Their inner edges are reliable; the outer ones are set from the window's pace (the
-    median seconds per written character of its words). On the shared songs this took line-first
-    words from 47 % to 76 % within 0.3 s against twice the median word length, faster-whisper's
-    rule at segment boundaries (a one-off comparison, see docs/benchmarks.md)."""
+    median seconds per written character of its words), which times a line's first word better than
+    faster-whisper's rule at segment boundaries (twice the median word length): docs/benchmarks-archive.md,
+    "Alignment"."""
     if len(words) < 2:
         return
     pace = _pace(words)
@@ -79,9 +79,8 @@ def return_held_notes(texts: list[list[Word]]) -> None:
     """A held note is handed to the next word: the boundary lands early, so one word looks short
     and the next one long. Where a word is shorter than its share of the pace and the next word in
     its line more than twice its share, the next word starts twice its share before its end and
-    the earlier word keeps the rest. On the shared songs this lowered the AAE of all three (mean
-    0.445 → 0.410 s). Mes Larmes' first line showed why a line's first word keeps only its share:
-    "ah" was given the whole 10 s intro (PCO 85.3 → 85.6 % with the clip)."""
+    the earlier word keeps the rest. A line's first word keeps only its share, or a word sung after
+    a long intro is given the whole intro. Measured in docs/benchmarks-archive.md, "Alignment"."""
     words = [w for text in texts for w in text]
     if len(words) < 2:
         return
@@ -107,8 +106,7 @@ def return_squeezed_words(texts: list[list[Word]]) -> None:
     its end ("les" held over "larmes", both ending on the same frame). Where a word longer than
     twice its share of the pace is followed in its line by words shorter than SQUEEZED_SECONDS,
     those words get their shares back, counted back from where the last of them ends; the held
-    word keeps at least its own share. On the shared songs this took Mes Larmes' words within
-    0.3 s from 83.8 to 85.8 % and left the other two songs' unchanged (docs/benchmarks.md)."""
+    word keeps at least its own share. Measured in docs/benchmarks-archive.md, "Alignment"."""
     words = [w for text in texts for w in text]
     if len(words) < 2:
         return
@@ -221,8 +219,8 @@ def window_frames(features: np.ndarray) -> np.ndarray:
     """The window's own frames, cut to 30 s but not padded to it (an even count, for the encoder's
     stride-2 convolution). Whisper pads every input to 30 s, yet CTranslate2's encoder takes fewer
     frames, and its cost falls faster than the length: half a window encodes about four times as
-    fast. Alignment only reads the attention over the audio's own frames, and on the shared songs
-    it timed words better without the padding (docs/benchmarks.md)."""
+    fast. Alignment only reads the attention over the audio's own frames, and times words better
+    without the padding (docs/benchmarks-archive.md, "Alignment")."""
     frames = min(features.shape[-1], MAX_FRAMES)
     return pad_or_trim(features, frames + frames % 2)
 
@@ -262,9 +260,9 @@ def split_span(span: Span, pieces: int, language: str) -> list[Span]:
 
 def fitting_parts(tokenizer: Tokenizer, span: Span, language: str) -> list[tuple[Span, int]]:
     """The span, or as few parts of it as fit the decoder (MAX_TEXT_TOKENS each). Only the token
-    count cuts a span: cutting long spans by time as well, at shares of their length, made the
-    shared songs worse (Veränderung's recognised segments straddle instrumental breaks). Each part
-    comes with its token count."""
+    count cuts a span: cutting long spans by time as well, at shares of their length, timed words
+    worse, since recognised segments can straddle instrumental breaks. Each part comes with its token
+    count."""
     units = len(span.text) if language in UNSPACED_LANGUAGES else len(span.text.split())
     pieces = 1
     while True:

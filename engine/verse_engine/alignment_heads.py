@@ -2,10 +2,9 @@
 
 CTranslate2 times words from the heads listed in the model's config.json (`alignment_heads`). The
 converted models carry the few heads OpenAI picked on speech (8 of base's 48). Singing is not
-speech: averaged over all 24 heads of base's last three layers, which is Whisper's own rule for
-models without a list, the three shared songs go from 79.5 to 82.5 % of words within 0.3 s
-(bench.alignment, docs/benchmarks.md), while the espeak-ng speech of bench.lead_bias stays as well
-timed (mean absolute error 0.052 s with either list, scored by a one-off script over its words).
+speech: averaging over all 24 heads of base's last three layers, Whisper's own rule for models
+without a list, times sung words better and speech as well (bench.alignment and bench.lead_bias;
+docs/benchmarks-archive.md, "Alignment").
 The verified model folder is left untouched: the model is loaded from a sibling folder that links
 to its files and holds a config.json with the wider list (in the engine's data directory instead
 where the models are mounted read-only, as in its image).

@@ -108,7 +108,7 @@ def _decode(path: Path, max_seconds: float, stereo: bool) -> tuple[np.ndarray, n
 def _as_float(chunks: list[np.ndarray], length: int) -> np.ndarray:
     """s16 chunks (..., n) joined along their last axis into float32 in [-1, 1), `length` samples
     long (cut, or padded with silence). Each chunk is written into place: a 15-minute stereo song's
-    channels would otherwise pass through three whole-song temporaries (docs/benchmarks.md)."""
+    channels would otherwise pass through three whole-song temporaries (docs/benchmarks-archive.md)."""
     out = np.zeros((*chunks[0].shape[:-1], length), dtype=np.float32)
     at = 0
     for chunk in chunks:

@@ -4,7 +4,7 @@ Mixes pan the lead vocal to the centre and spread instruments and reverb across 
 so keeping each time-frequency cell in proportion to how alike the two channels are there (the
 inter-channel similarity of Avendano and Jot's stereo upmix) leaves the voice and turns the
 accompaniment down. The greedy decode of the transcript's vote hears this rather than the mix
-(pipeline.transcribe_song; docs/benchmarks.md, "Transcription settings"): the model is still given
+(pipeline.transcribe_song; docs/benchmarks-archive.md, "Transcription settings"): the model is still given
 a mix, not separated vocals, only one with the accompaniment turned down where it is panned.
 
 A mono file has nothing to separate: its two channels are alike everywhere, and it comes back as it

@@ -39,10 +39,10 @@ ALIGNER_VERSION = "verse-align-5"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
-# a window Whisper found hard, the whole alignment stays under 0.15 x the song's length on 2 cores.
+# a window Whisper found hard, the alignment keeps to its time target (docs/benchmarks.md).
 # Repeated text is kept up to a higher compression ratio than in a transcript: a chorus sung four
-# times compresses like a loop (Mes Larmes' last chorus: 2.66), and the lyrics hold the same
-# repeats, so it anchors those lines instead of being dropped and listened to again.
+# times compresses like a loop, and the lyrics hold the same repeats, so it anchors those lines
+# instead of being dropped and listened to again.
 ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "loop_ratio": 3.0}
 
 

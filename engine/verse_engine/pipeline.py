@@ -34,10 +34,8 @@ from .vote import vote
 # A transcript line whose words the recogniser heard with a mean probability below this is flagged
 # for review. bench/line_confidence.py chose it among the scores the engine keeps per line: the
 # decoder's segment scores (avg log-prob, no-speech probability) barely localise word errors in
-# songs, the words' mean probability does; a threshold chosen on two shared songs caught more than
-# its share of errors on each held-out song (docs/benchmarks.md, "Line confidence"). It moves with
-# the vote, and was chosen again when ties began to go to the surest word. Since the greedy decode
-# hears the mix's centre, no bound on it finds the errors (same section), so it is left as it was.
+# songs, the words' mean probability does, chosen on some songs and checked on a held-out one
+# (docs/benchmarks-archive.md, "Line confidence", which also says why it no longer moves).
 FLAG_BELOW = 0.67
 
 Progress = Callable[[str, float], None]
@@ -121,7 +119,7 @@ def heard(words: list[Word], language: Language, model: str) -> tuple[list[Word]
 def voted(decodes: list[list[Word]]) -> list[Word]:
     """The words most decodes agree on (vote.py), compared case and punctuation aside; each kept
     word is the first listed decode's, with its spelling and time, and where all disagree the word
-    the model was surest of (its alignment probability) is kept. docs/benchmarks.md ("Transcription
+    the model was surest of (its alignment probability) is kept. docs/benchmarks-archive.md ("Transcription
     settings") measured the song settings, faster-whisper's defaults and the greedy decode voted in
     this order against each alone and against the defaults."""
     return vote(decodes, key=lambda w: normalise(w.text), confidence=lambda w: w.probability)
@@ -165,7 +163,7 @@ def transcribe_song(
     decode_as = language.decode_as
     # Three decodes voted together: the song settings and faster-whisper's defaults (nothing
     # dropped) of the mix, and the greedy decode of its centre, which also serves as the second
-    # opinion outside English. docs/benchmarks.md ("Transcription settings") measured it against
+    # opinion outside English. docs/benchmarks-archive.md ("Transcription settings") measured it against
     # all three on the mix and all three on the centre.
     report("transcribing", 0.1)
     t = time.perf_counter()

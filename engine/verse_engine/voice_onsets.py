@@ -8,9 +8,9 @@ voice, the word starts at the first frame inside it where the voice comes in; a 
 Silero hears no voice at all is left where it is (Silero barely hears a held "ooh").
 
 "No voice" is relative to the song: Silero was trained on speech, and its probability on a sung
-voice over a band varies by song (the median inside the aligned words is 0.004 in Fantasma, 0.21
-in Veränderung and 0.51 in Mes Larmes). A frame is voiceless below half that median, and always
-below VOICELESS_FLOOR. On the shared songs this took PCO@0.3 from 84.0 to 85.3 % (docs/benchmarks.md).
+voice over a band varies from song to song by two orders of magnitude. A frame is voiceless below
+half the song's median inside the aligned words, and always below VOICELESS_FLOOR. Measured in
+docs/benchmarks-archive.md, "Alignment".
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Loaded Whisper models and the decoding settings tuned for songs.
 
-Measured on the three shared songs with base (see docs/benchmarks.md): Silero VAD at its speech
-defaults throws away most singing (fantasma WER 0.97); a loose threshold with long padding keeps
-the vocals while skipping instrumentals, and conditioning on previous text is off, which stops the
-repetition loops Whisper falls into on choruses.
+Silero VAD at its speech defaults throws away most singing; a loose threshold with long padding
+keeps the vocals while skipping instrumentals, and conditioning on previous text is off, which stops the
+repetition loops Whisper falls into on choruses (docs/benchmarks-archive.md, "Transcription
+settings").
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ SONG_SETTINGS = {
     "log_prob_threshold": -1.0,
     "no_speech_threshold": 0.6,
     # Word times come from our own forced alignment of each segment (align.py): faster-whisper's
-    # word_timestamps also moves its window seeks, which cost 3 to 9 WER points on the shared songs.
+    # word_timestamps also moves its window seeks, which makes the transcript worse.
     "word_timestamps": False,
     # Fewer fallback temperatures than Whisper's six: each fallback re-decodes the window, and on
     # noisy songs the later ones mostly add time, not accuracy.
@@ -64,9 +64,8 @@ GREEDY: dict[str, Any] = {"beam_size": 1, "vad_filter": False, "temperature": 0.
 # The temperature fallback samples, from a generator of each model worker seeded with this. Its
 # state carries over from one decode to the next (setting the seed again was tried and does not
 # reset it), and which worker takes a window depends on timing when decodes run side by side, so a
-# sampled window differs from run to run: the defaults' decode of the shared French song scored
-# 0.593 to 0.634 WER over five processes (docs/benchmarks.md). Windows decoded without falling back
-# are the same every time.
+# sampled window differs from run to run (docs/benchmarks-archive.md, "Transcription settings").
+# Windows decoded without falling back are the same every time.
 ctranslate2.set_random_seed(1234)
 
 _lock = threading.RLock()
@@ -74,7 +73,7 @@ _lock = threading.RLock()
 # Decodes of one song that may run at once (run_together). Each is a model replica sharing the
 # loaded weights (CTranslate2's inter_threads), so this costs no memory. One beam-search decode
 # keeps two cores only about three quarters busy (its steps are small), so decodes side by side finish
-# sooner than one after the other: docs/benchmarks.md, "Decodes side by side".
+# sooner than one after the other: docs/benchmarks-archive.md, "Decodes side by side".
 DECODE_WORKERS = 2
 
 
