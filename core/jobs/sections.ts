@@ -9,7 +9,7 @@
  *  - verse: any other run of lines; the last one, after the last chorus and short, is an outro;
  *  - instrumental: a silence of INSTRUMENTAL_GAP_SECONDS or more between two lines.
  * Stanza breaks are not in a transcript and pauses do not mark them (sung lines run on across
- * stanzas), so timings only place the sections; docs/benchmarks.md says how the labels were checked.
+ * stanzas), so timings only place the sections; docs/benchmarks-archive.md says how the labels were checked.
  */
 import { INSTRUMENTAL_GAP_SECONDS } from '../render/instrumental.ts';
 import { wordsOf } from '../text/words.ts';

@@ -12,7 +12,7 @@ export interface LineTiming {
 /**
  * Within one sung line, a silence longer than this between two words is the aligner losing its
  * place, not phrasing: a line is one phrase (the transcriber cuts lines at pauses), and in the
- * hand-timed reference songs no gap between words of a line exceeds 2.8 s (docs/benchmarks.md).
+ * hand-timed reference songs no gap between words of a line exceeds 2.8 s (docs/benchmarks-archive.md).
  */
 export const MAX_WORD_GAP_SECONDS = 4;
 const WORD_SECONDS = { min: 0.1, max: 1 };
@@ -50,7 +50,7 @@ export function mendDerailedWords(words: WordTiming[]): WordTiming[] | null {
 
 /**
  * A word the recogniser gives a probability below this, where the aligner placed it, is one it is
- * unsure of; its line is flagged for review. Chosen from the per-word table in docs/benchmarks.md
+ * unsure of; its line is flagged for review. Chosen from the per-word table in docs/benchmarks-archive.md
  * ("Word confidence").
  */
 export const LOW_WORD_CONFIDENCE = 0.05;

@@ -65,7 +65,7 @@ const TRUTH: Record<string, [SectionLabel, number, number][]> = {
   ],
 };
 
-/** The lines labelled otherwise than TRUTH, and why (see docs/benchmarks.md, "Song sections"). */
+/** The lines labelled otherwise than TRUTH, and why (see docs/benchmarks-archive.md, "Song sections"). */
 const KNOWN_MISSES: Record<string, number[]> = {
   // "ooh ooh ooh ooh" comes after a 17 s instrumental break: a bridge, not the chorus's tail.
   fantasma_los_rombos: [13],
