@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
+import { createTestJob, testOrg, withTestGateway } from '../support/platform.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
+withTestGateway((p, a) => {
+  platform = p;
+  app = a;
 });
 
 const timed: LyricLine[] = [

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEED_SETTLE_MS, feedBucketOf } from '../../core/jobs/feed-days.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
@@ -7,18 +7,14 @@ import { queryFeed } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import { backfillFilterFeeds, renderListRows } from '../../sinks/cassandra/feed-backfill.ts';
-import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
+import { createTestJob, testOrg, withTestGateway } from '../support/platform.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
+withTestGateway((p, a) => {
+  platform = p;
+  app = a;
 });
 
 const settle = () => new Promise((r) => setTimeout(r, FEED_SETTLE_MS + 200));

@@ -1,25 +1,21 @@
 import calculateSlot from 'cluster-key-slot';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WINDOWS } from '../../core/meters.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { organisationKey } from '../../sinks/redis/keys.ts';
 import { RedisMeter } from '../../sinks/redis/meter.ts';
 import { RedisTenancyVersions, tenancyVersionKey } from '../../sinks/redis/tenancy-versions.ts';
-import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
+import { testOrg, withTestGateway } from '../support/platform.ts';
 
 let platform: Platform;
 let app: FastifyInstance;
 let base: string;
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
+withTestGateway(async (p, a) => {
+  platform = p;
+  app = a;
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
 });
 
 async function counters(orgId: string, meter: string): Promise<number[]> {

@@ -8,11 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../core/errors.ts';
 import { OPERATIONS } from '../../gateway/openapi/operations.ts';
-import type { Platform } from '../../ops/platform.ts';
-import { connectTestPlatform, testGateway } from '../support/platform.ts';
+import { withTestGateway } from '../support/platform.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // The path .redocly.lint-ignore.yaml names.
@@ -30,7 +29,6 @@ interface Operation {
     Record<string, { post: { requestBody: { content: Record<string, { examples: object }> } } }>
   >;
 }
-let platform: Platform;
 let app: FastifyInstance;
 let doc: { paths: Record<string, Record<string, Operation>> };
 const operations = () =>
@@ -38,14 +36,9 @@ const operations = () =>
     Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${p}`, op })),
   );
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
+withTestGateway(async (_platform, a) => {
+  app = a;
   doc = JSON.parse((await app.inject({ url: '/api/v1/openapi.json' })).body);
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
 });
 
 describe('the OpenAPI document', () => {

@@ -4,10 +4,10 @@
  * to another organisation. A new path parameter needs a factory below, or this test fails.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUuid } from '../../core/ids.ts';
 import type { Platform } from '../../ops/platform.ts';
-import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
+import { createTestJob, testOrg, withTestGateway } from '../support/platform.ts';
 
 type Org = Awaited<ReturnType<typeof testOrg>>;
 
@@ -59,13 +59,9 @@ const ID_FACTORIES: Record<string, (platform: Platform, owner: Org) => Promise<s
 let platform: Platform;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
+withTestGateway((p, a) => {
+  platform = p;
+  app = a;
 });
 
 const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);

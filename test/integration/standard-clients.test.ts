@@ -8,11 +8,11 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webhookHeaders } from '../../core/webhooks/signing.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { topicsFor } from '../../sinks/kafka/topics.ts';
-import { connectTestPlatform, createTestJob, testGateway, testOrg } from '../support/platform.ts';
+import { createTestJob, testOrg, withTestGateway } from '../support/platform.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PYTHON = path.join(ROOT, 'var/clients-venv/bin/python');
@@ -21,13 +21,9 @@ const run = promisify(execFile);
 let platform: Platform;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  platform = await connectTestPlatform();
-  app = await testGateway(platform);
-});
-afterAll(async () => {
-  await app?.close();
-  await platform?.close();
+withTestGateway((p, a) => {
+  platform = p;
+  app = a;
 });
 
 const VERIFY = `

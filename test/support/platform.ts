@@ -1,5 +1,6 @@
 /** Real adapters for integration tests, in the verse_test namespace, plus helpers to provision callers. */
-import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../../core/config.ts';
 import { newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -37,6 +38,27 @@ export async function testGateway(platform: Platform, overrides: { engine?: Engi
   const app = await buildGateway({ ...platform, jobServices });
   await app.ready();
   return app;
+}
+
+/**
+ * A live platform and a gateway over it for the file's tests, closed after them: `use` receives
+ * both once they are up (and may set up more with them).
+ */
+export function withTestGateway(
+  use: (platform: Platform, app: FastifyInstance) => void | Promise<void>,
+  overrides: Record<string, string> = {},
+): void {
+  let platform: Platform | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    platform = await connectTestPlatform(overrides);
+    app = await testGateway(platform);
+    await use(platform, app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await platform?.close();
+  });
 }
 
 export async function testOrg(
