@@ -11,19 +11,10 @@ replica's throughput in audio seconds per second).
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass, field
 
-
-def _positive(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    value = int(raw)
-    if value < 0:
-        raise ValueError(f"{name} must be 0 or more, got {raw!r}")
-    return value
+from .settings import settings
 
 
 @dataclass
@@ -88,10 +79,7 @@ class Admission:
         return "\n".join(lines) + "\n"
 
 
-admission = Admission(
-    concurrency=max(1, _positive("VERSE_ENGINE_CONCURRENCY", 1)),
-    queue=_positive("VERSE_ENGINE_QUEUE", 2),
-)
+admission = Admission(concurrency=settings().concurrency, queue=settings().queue)
 
 # The engine's working endpoints: the ones that decode audio and run a model.
 ADMITTED_PATHS = frozenset(

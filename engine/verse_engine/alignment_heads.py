@@ -15,10 +15,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from .model_shape import read_shape
+from .settings import settings
 
 SUFFIX = ".late-heads"
 
@@ -29,10 +29,10 @@ def second_half(layers: int, heads: int) -> list[list[int]]:
 
 def derived_root(folder: Path) -> Path:
     """Where the folders derived from a verified model folder go: beside it, or where its parent
-    is read-only, under VERSE_DATA_DIR (the system's temporary directory without one)."""
+    is read-only, under the engine's data directory (VERSE_DATA_DIR)."""
     if os.access(folder.parent, os.W_OK):
         return folder.parent
-    root = Path(os.environ.get("VERSE_DATA_DIR") or tempfile.gettempdir()) / "models"
+    root = settings().data_dir / "models"
     root.mkdir(parents=True, exist_ok=True)
     return root
 

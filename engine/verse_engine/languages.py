@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from .settings import settings
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ class Language:
 def table_path() -> Path:
     """The language table: VERSE_LANGUAGES_FILE, else the package's copy (an installed engine, as in
     its image), else the checkout's schemas/languages.json, the one source both copies come from."""
-    env = os.environ.get("VERSE_LANGUAGES_FILE")
-    if env:
-        return Path(env)
+    chosen = settings().languages_file
+    if chosen:
+        return chosen
     packaged = Path(__file__).resolve().parent / "languages.json"
     if packaged.is_file():
         return packaged

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import shutil
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .settings import settings
 
 HF = "https://huggingface.co"
 
@@ -155,8 +156,7 @@ class ModelError(Exception):
 
 
 def model_dir() -> Path:
-    root = os.environ.get("VERSE_MODEL_DIR")
-    return Path(root) if root else Path(__file__).resolve().parents[2] / "var" / "models"
+    return settings().model_dir
 
 
 def sha256_of(path: Path) -> str:

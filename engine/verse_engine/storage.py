@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlparse
 
+from .settings import settings
+
 KEY = re.compile(r"^[A-Za-z0-9_.=-]+(/[A-Za-z0-9_.=-]+)*$")
 # Objects the engine reads are the platform's audio copies: 100 MB at most (spec, Limits).
 MAX_OBJECT_BYTES = 100 * 1024 * 1024
-CACHE_BYTES = int(os.environ.get("VERSE_ENGINE_CACHE_BYTES", str(4 * 1024 * 1024 * 1024)))
 
 
 class AudioNotFound(Exception):
@@ -95,7 +96,9 @@ class S3Store:
         return cached
 
     def _trim(self) -> None:
-        """Keeps the cache under CACHE_BYTES, dropping the least recently used files first."""
+        """Keeps the cache under its size (VERSE_ENGINE_CACHE_BYTES), dropping the least recently used
+        files first."""
+        limit = settings().cache_bytes
         with self._lock:
             files = sorted(
                 (f for f in self.cache.iterdir() if f.is_file() and not f.name.endswith(".part")),
@@ -103,21 +106,15 @@ class S3Store:
             )
             total = sum(f.stat().st_size for f in files)
             for f in files:
-                if total <= CACHE_BYTES:
+                if total <= limit:
                     break
                 total -= f.stat().st_size
                 f.unlink(missing_ok=True)
 
 
-def _data_dir() -> Path:
-    default = Path(__file__).resolve().parents[2] / "var" / "data" / "verse"
-    return Path(os.environ.get("VERSE_DATA_DIR") or default)
-
-
 @lru_cache(maxsize=1)
 def store() -> AudioStore:
-    url = os.environ.get("VERSE_STORAGE_URL")
-    if url:
-        cache = Path(os.environ.get("VERSE_ENGINE_CACHE_DIR") or _data_dir() / "engine-cache")
-        return S3Store(url, cache, os.environ.get("VERSE_S3_ENDPOINT"), os.environ.get("VERSE_S3_REGION", "us-east-1"))
-    return LocalStore(_data_dir() / "objects")
+    config = settings()
+    if config.storage_url:
+        return S3Store(config.storage_url, config.cache_dir, config.s3_endpoint, config.s3_region)
+    return LocalStore(config.data_dir / "objects")

@@ -8,7 +8,6 @@ left blank for the platform to mark (results.untranslated_lines), never filled w
 from __future__ import annotations
 
 import json
-import os
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from . import whisper
 from .languages import Language
 from .lines import Line, Word, join_words
+from .settings import settings
 
 
 def assign_by_time(lines: list[Line], words: list[Word]) -> list[str]:
@@ -37,7 +37,7 @@ def assign_by_time(lines: list[Line], words: list[Word]) -> list[str]:
 
 
 def llm_configured() -> bool:
-    return bool(os.environ.get("VERSE_LLM_BASE_URL") and os.environ.get("VERSE_LLM_MODEL"))
+    return settings().llm_configured
 
 
 #: The most an LLM answer may be: far above any song's translation and notes.
@@ -67,18 +67,19 @@ def llm_translate(lines: list[str], language: Language, timeout: float = 120.0) 
         "Cultural notes explain idioms, references or customs a listener abroad would miss; null if none.\n\n"
         + json.dumps(lines, ensure_ascii=False)
     )
+    config = settings()
     body = {
-        "model": os.environ["VERSE_LLM_MODEL"],
+        "model": config.llm_model,
         "messages": [{"role": "user", "content": prompt}],
         "response_format": {"type": "json_object"},
         "temperature": 0,
     }
     request = urllib.request.Request(
-        os.environ["VERSE_LLM_BASE_URL"].rstrip("/") + "/chat/completions",
+        str(config.llm_base_url).rstrip("/") + "/chat/completions",
         data=json.dumps(body).encode(),
         headers={
             "content-type": "application/json",
-            "authorization": f"Bearer {os.environ.get('VERSE_LLM_API_KEY', '')}",
+            "authorization": f"Bearer {config.llm_api_key}",
         },
     )
     with urllib.request.urlopen(request, timeout=timeout) as response:

@@ -8,7 +8,6 @@ settings").
 
 from __future__ import annotations
 
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
@@ -23,6 +22,7 @@ from .alignment_heads import with_late_heads
 from .audio import SAMPLE_RATE
 from .lines import Decoding, Word
 from .model_shape import ModelShape, read_shape
+from .settings import settings
 
 # Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
 SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}
@@ -90,7 +90,7 @@ def device() -> tuple[str, str]:
 
 def default_model() -> str:
     """VERSE_ASR_MODEL, else the best verified model on this machine that meets the CPU speed target."""
-    chosen = os.environ.get("VERSE_ASR_MODEL")
+    chosen = settings().asr_model
     if chosen:
         return chosen
     for name in ("large-v3", "medium", "small", "base") if device()[0] == "cuda" else ("small", "base"):
@@ -115,7 +115,7 @@ def check_windows(shape: ModelShape) -> None:
 @cache
 def load(name: str) -> WhisperModel:
     dev, compute = device()
-    threads = int(os.environ.get("VERSE_ENGINE_THREADS", os.cpu_count() or 2))
+    threads = settings().threads
     verified = models.resolve(name)
     check_windows(read_shape(verified))
     folder = with_late_heads(verified)
