@@ -4,6 +4,7 @@
  * wrote instead of making new ones.
  */
 
+import type { JobServices } from '../../core/app/job-services.ts';
 import { ApiError } from '../../core/errors.ts';
 import { derivedUuid, newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -11,7 +12,6 @@ import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
 import type { SubmissionInput } from '../../core/jobs/submission.ts';
 import type { EndUser } from '../../core/ports/end-users.ts';
 import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
-import type { JobServices } from './services.ts';
 import type { Upload } from './upload.ts';
 
 export type AudioInput = { source: 'upload'; upload: Upload } | { source: 'url'; url: string };

@@ -13,6 +13,8 @@
  *  - a filtered page walks the feed of one filter value (core/jobs/feed-filters.ts), the most
  *    selective one given, so however few jobs match, a page reads rows that mostly do.
  */
+
+import type { JobServices } from '../../core/app/job-services.ts';
 import { FEED_SETTLE_MS, isSupersededBy } from '../../core/jobs/feed-days.ts';
 import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
 import type { JobStatus } from '../../core/jobs/lifecycle.ts';
@@ -20,7 +22,6 @@ import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
 import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
 import type { FeedPosition, FeedRow, ListedFeedRow } from '../../core/ports/feed.ts';
 import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
-import type { JobServices } from './services.ts';
 
 /** The most feed rows or jobs one page reads. */
 export const scanBudget = (limit: number) => limit * 5 + 50;

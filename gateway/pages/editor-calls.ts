@@ -1,4 +1,6 @@
 /** What the review page and the studio both do for their editor, whatever authenticates the call. */
+
+import type { JobServices } from '../../core/app/job-services.ts';
 import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -14,7 +16,6 @@ import {
 import type { Meter } from '../../core/ports/meter.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
-import type { JobServices } from '../jobs/services.ts';
 
 const MAX_ROMANISE_LINES = 20;
 

@@ -7,6 +7,7 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { alignJob } from '../../core/app/align-job.ts';
 import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -21,7 +22,6 @@ import {
   type StudioUserStore,
   sessionHash,
 } from '../../core/studio-users.ts';
-import { alignJob } from '../jobs/align-job.ts';
 import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';

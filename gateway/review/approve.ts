@@ -4,6 +4,8 @@
  * The approval is one compare-and-set on the job's version, so the first approval wins and a racing
  * second one reads already_approved; nothing is applied, re-aligned or charged twice.
  */
+
+import type { JobServices } from '../../core/app/job-services.ts';
 import { realign } from '../../core/app/realign.ts';
 import { ApiError } from '../../core/errors.ts';
 import { explicitOf } from '../../core/jobs/explicit.ts';
@@ -14,7 +16,6 @@ import { findLanguage } from '../../core/languages.ts';
 import { publicReason } from '../../core/ports/engine.ts';
 import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
 import { startsInOrder, withReviewerStarts } from '../../core/review/starts.ts';
-import type { JobServices } from '../jobs/services.ts';
 
 export type ApprovalRoute = 'api' | 'page' | 'studio';
 

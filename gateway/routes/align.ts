@@ -1,6 +1,6 @@
 /** POST /jobs/{job_id}/align (spec); the rules live in gateway/jobs/align-job.ts, shared with the studio. */
 import type { FastifyInstance } from 'fastify';
-import { alignJob } from '../jobs/align-job.ts';
+import { alignJob } from '../../core/app/align-job.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
 import { AUTHENTICATED_ERRORS, errors } from './schemas.ts';

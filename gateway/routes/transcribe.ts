@@ -1,5 +1,6 @@
 /** POST /transcribe: one job from an uploaded file (multipart) or an audio_url (JSON). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JobServices } from '../../core/app/job-services.ts';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import type { Meter } from '../../core/ports/meter.ts';
@@ -7,7 +8,6 @@ import type { OrganisationStore } from '../../core/tenancy.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
 import { type AudioInput, authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
-import type { JobServices } from '../jobs/services.ts';
 import { readMultipart, type Upload } from '../jobs/upload.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';

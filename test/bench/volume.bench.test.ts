@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import type { JobServices } from '../../core/app/job-services.ts';
 import { JobWriter } from '../../core/app/job-writer.ts';
 import type { Clock } from '../../core/clock.ts';
 import { newUuid } from '../../core/ids.ts';
@@ -30,7 +31,6 @@ import type { MessageOf, Publisher, TopicKey } from '../../core/ports/publisher.
 import { createOrganisation } from '../../core/provisioning.ts';
 import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { queryFeed } from '../../gateway/jobs/feed-query.ts';
-import type { JobServices } from '../../gateway/jobs/services.ts';
 import { CassandraBatchStore } from '../../sinks/cassandra/batches.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';

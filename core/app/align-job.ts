@@ -5,17 +5,22 @@
  * realigned), else 200 unchanged. A failed re-alignment writes nothing.
  */
 
-import { realign } from '../../core/app/realign.ts';
-import { ApiError } from '../../core/errors.ts';
-import type { JobRecord } from '../../core/jobs/job.ts';
-import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { publicReason } from '../../core/ports/engine.ts';
-import { lockName } from '../../core/ports/locks.ts';
-import type { Organisation } from '../../core/tenancy.ts';
-import type { JobServices } from './services.ts';
+import { ApiError } from '../errors.ts';
+import type { JobRecord } from '../jobs/job.ts';
+import { lineTextHash } from '../jobs/line-text.ts';
+import { publicReason } from '../ports/engine.ts';
+import { lockName } from '../ports/locks.ts';
+import type { Organisation } from '../tenancy.ts';
+import type { JobServices } from './job-services.ts';
+import { realign } from './realign.ts';
+
+/** What aligning a job reads and writes. */
+export type AlignJobDeps = Pick<JobServices, 'writer' | 'engine' | 'locks'> & {
+  storage: Pick<JobServices['storage'], 'exists'>;
+};
 
 export async function alignJob(
-  services: JobServices,
+  services: AlignJobDeps,
   org: Organisation,
   loadJob: () => Promise<JobRecord>,
 ): Promise<{ statusCode: 200 | 202; body: Record<string, unknown> }> {
