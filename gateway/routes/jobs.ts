@@ -1,12 +1,12 @@
 /** GET /jobs/{job_id} and GET /jobs (the change feed). */
 import type { FastifyInstance } from 'fastify';
+import { type FeedQuery, queryFeed } from '../../core/app/feed-query.ts';
 import type { JobServices } from '../../core/app/job-services.ts';
 import { notFound } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { presentJob } from '../../core/jobs/present.ts';
 import { normaliseIsrc } from '../../core/jobs/submission.ts';
-import { type FeedQuery, queryFeed } from '../jobs/feed-query.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 import type { JobRouteOptions } from './transcribe.ts';

@@ -4,13 +4,13 @@
  * synchronously, through the same sender the webhook processor uses, and are recorded as attempts.
  */
 import type { FastifyInstance } from 'fastify';
+import { decodeListCursor, encodeListCursor, filterFingerprint } from '../../core/app/cursors.ts';
 import { ApiError } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
 import type { DeadLetter, DeliveryRecord } from '../../core/ports/webhooks.ts';
 import { reviewUrlOf } from '../../core/review/tokens.ts';
 import { JOB_EVENTS, jobPayload } from '../../core/webhooks/payloads.ts';
 import { chooseReplayEvent, type JobEventName } from '../../core/webhooks/replay-choice.ts';
-import { decodeListCursor, encodeListCursor, filterFingerprint } from '../jobs/cursor.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';

@@ -5,9 +5,9 @@
  * without walking past the jobs that do not match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FeedQuery, type FeedSecrets, queryFeed, scanBudget } from '../../core/app/feed-query.ts';
 import type { JobServices } from '../../core/app/job-services.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
-import { type FeedQuery, type FeedSecrets, queryFeed, scanBudget } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { connectTestPlatform, createTestJob, testOrg } from '../support/platform.ts';
 

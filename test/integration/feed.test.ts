@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { queryFeed } from '../../core/app/feed-query.ts';
 import { FEED_SETTLE_MS, feedBucketOf } from '../../core/jobs/feed-days.ts';
 import { listRowRendering } from '../../core/jobs/list-rows.ts';
 import { summaryOf } from '../../core/jobs/summary.ts';
-import { queryFeed } from '../../gateway/jobs/feed-query.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobFeed } from '../../sinks/cassandra/feed.ts';
 import { backfillFilterFeeds, renderListRows } from '../../sinks/cassandra/feed-backfill.ts';

@@ -4,11 +4,11 @@
  * was issued for; a forged cursor, or one reused with other filters, is 400 VAL_001.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { invalid } from '../../core/errors.ts';
-import { UUID_PATTERN } from '../../core/ids.ts';
-import type { FeedPosition } from '../../core/ports/feed.ts';
-import type { ListPosition } from '../../core/ports/webhooks.ts';
-import { safeEqual } from '../../core/secrets.ts';
+import { invalid } from '../errors.ts';
+import { UUID_PATTERN } from '../ids.ts';
+import type { FeedPosition } from '../ports/feed.ts';
+import type { ListPosition } from '../ports/webhooks.ts';
+import { safeEqual } from '../secrets.ts';
 
 interface CursorBody {
   t: number;

@@ -14,14 +14,14 @@
  *    selective one given, so however few jobs match, a page reads rows that mostly do.
  */
 
-import type { JobServices } from '../../core/app/job-services.ts';
-import { FEED_SETTLE_MS, isSupersededBy } from '../../core/jobs/feed-days.ts';
-import type { FeedFilter } from '../../core/jobs/feed-filters.ts';
-import type { JobStatus } from '../../core/jobs/lifecycle.ts';
-import type { ListRowRendering } from '../../core/jobs/list-rows.ts';
-import { type JobSummary, summaryOf } from '../../core/jobs/summary.ts';
-import type { FeedPosition, FeedRow, ListedFeedRow } from '../../core/ports/feed.ts';
-import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.ts';
+import { FEED_SETTLE_MS, isSupersededBy } from '../jobs/feed-days.ts';
+import type { FeedFilter } from '../jobs/feed-filters.ts';
+import type { JobStatus } from '../jobs/lifecycle.ts';
+import type { ListRowRendering } from '../jobs/list-rows.ts';
+import { type JobSummary, summaryOf } from '../jobs/summary.ts';
+import type { FeedPosition, FeedRow, ListedFeedRow } from '../ports/feed.ts';
+import { decodeCursor, encodeCursor, filterFingerprint } from './cursors.ts';
+import type { JobServices } from './job-services.ts';
 
 /** The most feed rows or jobs one page reads. */
 export const scanBudget = (limit: number) => limit * 5 + 50;
@@ -54,8 +54,11 @@ export interface FeedSecrets {
 
 const START: FeedPosition = { updated_at: new Date(0), job_id: null };
 
+/** What a page of the feed reads. */
+export type FeedQueryDeps = Pick<JobServices, 'feed' | 'jobs' | 'endUsers'>;
+
 export async function queryFeed(
-  services: JobServices,
+  services: FeedQueryDeps,
   orgId: string,
   q: FeedQuery,
   { cursorSecret, rendering }: FeedSecrets,
@@ -147,7 +150,7 @@ export async function queryFeed(
  * The jobs of rows indexed before summaries were kept, read from their table (skipped by the
  * caller when they have since moved on).
  */
-async function jobsOfRowsWithoutSummary(services: JobServices, rows: FeedRow[]): Promise<Map<string, JobSummary>> {
+async function jobsOfRowsWithoutSummary(services: FeedQueryDeps, rows: FeedRow[]): Promise<Map<string, JobSummary>> {
   const bare = rows.filter((row) => row.summary() === null).map((row) => row.job_id);
   const out = new Map<string, JobSummary>();
   if (bare.length > 0) for (const job of await services.jobs.getMany(bare)) out.set(job.job_id, summaryOf(job));
@@ -159,7 +162,11 @@ async function jobsOfRowsWithoutSummary(services: JobServices, rows: FeedRow[]):
  * a status many), or null for the organisation's whole feed; 'none' when no job can match (an end
  * user this organisation does not have). The other filters are checked on each row's summary.
  */
-async function drivingFilter(services: JobServices, orgId: string, q: FeedQuery): Promise<FeedFilter | null | 'none'> {
+async function drivingFilter(
+  services: FeedQueryDeps,
+  orgId: string,
+  q: FeedQuery,
+): Promise<FeedFilter | null | 'none'> {
   if (q.external_id) return { name: 'external_id', value: q.external_id };
   if (q.isrc) return { name: 'isrc', value: q.isrc };
   if (q.batch_id) return { name: 'batch', value: q.batch_id };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../../../../core/app/cursors.ts';
 import { ApiError } from '../../../../core/errors.ts';
-import { decodeCursor, encodeCursor } from '../../../../gateway/jobs/cursor.ts';
 import { canonicalJson } from '../../../../gateway/jobs/idempotency.ts';
 
 describe('feed cursors', () => {
