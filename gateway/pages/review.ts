@@ -6,11 +6,11 @@
  */
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { approveJob } from '../../core/app/approve-job.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { parseEditorApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
-import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
 import { jobOfPath, romaniseEdited } from './editor-calls.ts';

@@ -8,6 +8,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { alignJob } from '../../core/app/align-job.ts';
+import { approveJob } from '../../core/app/approve-job.ts';
 import { ApiError } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -22,7 +23,6 @@ import {
   type StudioUserStore,
   sessionHash,
 } from '../../core/studio-users.ts';
-import { approveJob } from '../review/approve.ts';
 import type { JobRouteOptions } from '../routes/transcribe.ts';
 import { sendAudio } from './audio.ts';
 import { drawForPage, jobOfPath, paidBy, romaniseEdited } from './editor-calls.ts';

@@ -1,7 +1,7 @@
 /** POST /jobs/{job_id}/approve (spec): approval by API key, with optional corrections. Read meter. */
 import type { FastifyInstance } from 'fastify';
+import { approveJob } from '../../core/app/approve-job.ts';
 import { parseApprovalBody } from '../../core/review/edits.ts';
-import { approveJob } from '../review/approve.ts';
 import { principalOf } from '../types.ts';
 import { ownJob } from './jobs.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveJob } from '../../gateway/review/approve.ts';
+import { approveJob } from '../../core/app/approve-job.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { FAKE_LINES, permanent } from '../doubles/engine.ts';

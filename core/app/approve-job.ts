@@ -5,24 +5,27 @@
  * second one reads already_approved; nothing is applied, re-aligned or charged twice.
  */
 
-import type { JobServices } from '../../core/app/job-services.ts';
-import { realign } from '../../core/app/realign.ts';
-import { ApiError } from '../../core/errors.ts';
-import { explicitOf } from '../../core/jobs/explicit.ts';
-import type { JobRecord, LyricLine } from '../../core/jobs/job.ts';
-import { lineTextHash } from '../../core/jobs/line-text.ts';
-import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
-import { findLanguage } from '../../core/languages.ts';
-import { publicReason } from '../../core/ports/engine.ts';
-import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../../core/review/edits.ts';
-import { startsInOrder, withReviewerStarts } from '../../core/review/starts.ts';
+import { ApiError } from '../errors.ts';
+import { explicitOf } from '../jobs/explicit.ts';
+import type { JobRecord, LyricLine } from '../jobs/job.ts';
+import { lineTextHash } from '../jobs/line-text.ts';
+import { translationText, withTranslationGap } from '../jobs/translation.ts';
+import { findLanguage } from '../languages.ts';
+import { publicReason } from '../ports/engine.ts';
+import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../review/edits.ts';
+import { startsInOrder, withReviewerStarts } from '../review/starts.ts';
+import type { JobServices } from './job-services.ts';
+import { realign } from './realign.ts';
 
 export type ApprovalRoute = 'api' | 'page' | 'studio';
+
+/** What approving a job reads and writes. */
+export type ApproveJobDeps = Pick<JobServices, 'writer' | 'engine' | 'lexicons'>;
 
 type AlignmentOutcome = 'realigned' | 'word_timings_dropped' | 'line_timings_unchanged';
 
 /** The results after the edits; explicit is the reviewer's word, else the lexicon's on the new text. */
-const resultsOf = (services: JobServices, job: JobRecord, lines: LyricLine[], explicit: boolean | undefined) => ({
+const resultsOf = (services: ApproveJobDeps, job: JobRecord, lines: LyricLine[], explicit: boolean | undefined) => ({
   ...job.results!,
   transcript: lines.map((l) => l.text).join('\n'),
   transliteration: lines.map((l) => l.transliteration).join('\n'),
@@ -30,7 +33,7 @@ const resultsOf = (services: JobServices, job: JobRecord, lines: LyricLine[], ex
   explicit: explicit ?? explicitOf(services.lexicons.forLanguage(findLanguage(job.language)?.code ?? ''), lines),
 });
 
-async function transliterationsFor(services: JobServices, job: JobRecord, plan: EditPlan): Promise<string[]> {
+async function transliterationsFor(services: ApproveJobDeps, job: JobRecord, plan: EditPlan): Promise<string[]> {
   const missing = plan.transliterations.flatMap((t, i) => (t === null ? [i] : []));
   if (missing.length === 0) return plan.transliterations as string[];
   const language = findLanguage(job.language)!;
@@ -51,7 +54,7 @@ async function transliterationsFor(services: JobServices, job: JobRecord, plan: 
 
 /** Re-times edited lines at the aligned gate; falls back as the spec allows, or refuses with REV_001. */
 async function retime(
-  services: JobServices,
+  services: ApproveJobDeps,
   job: JobRecord,
   lines: LyricLine[],
   countChanged: boolean,
@@ -111,7 +114,7 @@ function alreadyApproved(job: JobRecord) {
 }
 
 export async function approveJob(
-  services: JobServices,
+  services: ApproveJobDeps,
   initial: JobRecord,
   edits: ApprovalEdits,
   route: ApprovalRoute,
