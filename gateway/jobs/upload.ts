@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Upload } from '../../core/app/create-jobs.ts';
 import {
   AUDIO_FORMATS,
-  type AudioFormat,
   baseName,
   formatFromFilename,
   headCapture,
@@ -23,14 +23,6 @@ import { MAX_UPLOAD_BYTES } from '../../core/policy.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 const ACCEPTED = AUDIO_FORMATS.join(', ');
-
-export interface Upload {
-  key: string;
-  format: AudioFormat;
-  filename: string;
-  sha256: string;
-  size: number;
-}
 
 const tooLarge = () =>
   new ApiError(

@@ -1,5 +1,6 @@
 /** POST /batch and GET /batch/{batch_id}. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authoriseFeatures, checkCredits, createJobs } from '../../core/app/create-jobs.ts';
 import { invalid, notFound } from '../../core/errors.ts';
 import { derivedUuid, newUuid, UUID_PATTERN } from '../../core/ids.ts';
 import { batchFinishedAt, batchProgress } from '../../core/jobs/batch.ts';
@@ -10,7 +11,6 @@ import { MAX_BATCH_JOBS } from '../../core/policy.ts';
 import type { BatchRecord } from '../../core/ports/batches.ts';
 import type { Batch } from '../../schemas/generated/api/batch.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
-import { authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';

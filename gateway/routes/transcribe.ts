@@ -1,14 +1,20 @@
 /** POST /transcribe: one job from an uploaded file (multipart) or an audio_url (JSON). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type AudioInput,
+  authoriseFeatures,
+  checkCredits,
+  createJobs,
+  type Upload,
+} from '../../core/app/create-jobs.ts';
 import type { JobServices } from '../../core/app/job-services.ts';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import type { Meter } from '../../core/ports/meter.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
-import { type AudioInput, authoriseFeatures, checkCredits, createJobs } from '../jobs/create.ts';
 import { requestHash, withIdempotency } from '../jobs/idempotency.ts';
-import { readMultipart, type Upload } from '../jobs/upload.ts';
+import { readMultipart } from '../jobs/upload.ts';
 import { principalOf } from '../types.ts';
 import { AUTHENTICATED_ERRORS, errors, ref } from './schemas.ts';
 

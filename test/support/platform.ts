@@ -1,6 +1,7 @@
 /** Real adapters for integration tests, in the verse_test namespace, plus helpers to provision callers. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { newJobRecord } from '../../core/app/create-jobs.ts';
 import { type Config, loadConfig } from '../../core/config.ts';
 import { newUuid } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
@@ -10,7 +11,6 @@ import type { Engine } from '../../core/ports/engine.ts';
 import { createOrganisation } from '../../core/provisioning.ts';
 import type { Plan, Scope } from '../../core/tenancy.ts';
 import { buildGateway } from '../../gateway/app.ts';
-import { newJobRecord } from '../../gateway/jobs/create.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import { wavTone } from './audio.ts';
 

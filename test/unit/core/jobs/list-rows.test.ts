@@ -1,12 +1,12 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { newJobRecord } from '../../../../core/app/create-jobs.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { listRowRendering } from '../../../../core/jobs/list-rows.ts';
 import { presentListRow } from '../../../../core/jobs/present.ts';
 import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import { type JobSummary, summaryOf } from '../../../../core/jobs/summary.ts';
-import { newJobRecord } from '../../../../gateway/jobs/create.ts';
 import { apiSchemas } from '../../../../schemas/catalog.ts';
 
 const at = new Date('2026-02-01T10:00:00.000Z');

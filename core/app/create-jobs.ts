@@ -4,15 +4,24 @@
  * wrote instead of making new ones.
  */
 
-import type { JobServices } from '../../core/app/job-services.ts';
-import { ApiError } from '../../core/errors.ts';
-import { derivedUuid, newUuid } from '../../core/ids.ts';
-import type { JobRecord } from '../../core/jobs/job.ts';
-import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
-import type { SubmissionInput } from '../../core/jobs/submission.ts';
-import type { EndUser } from '../../core/ports/end-users.ts';
-import type { OrganisationStore, Principal } from '../../core/tenancy.ts';
-import type { Upload } from './upload.ts';
+import type { AudioFormat } from '../audio/formats.ts';
+import { ApiError } from '../errors.ts';
+import { derivedUuid, newUuid } from '../ids.ts';
+import type { JobRecord } from '../jobs/job.ts';
+import { initialLifecycle } from '../jobs/lifecycle.ts';
+import type { SubmissionInput } from '../jobs/submission.ts';
+import type { EndUser } from '../ports/end-users.ts';
+import type { OrganisationStore, Principal } from '../tenancy.ts';
+import type { JobServices } from './job-services.ts';
+
+/** An uploaded file, stored under `key` (gateway/jobs/upload.ts reads and checks it). */
+export interface Upload {
+  key: string;
+  format: AudioFormat;
+  filename: string;
+  sha256: string;
+  size: number;
+}
 
 export type AudioInput = { source: 'upload'; upload: Upload } | { source: 'url'; url: string };
 
@@ -130,8 +139,11 @@ export function checkCredits(principal: Principal, jobCount: number): void {
  * died) finds the credits its first attempt took and the jobs it stored, and nothing is charged or
  * created twice.
  */
+/** What creating jobs reads and writes. */
+export type CreateJobsDeps = Pick<JobServices, 'writer' | 'jobs' | 'endUsers'>;
+
 export async function createJobs(
-  services: JobServices,
+  services: CreateJobsDeps,
   orgs: OrganisationStore,
   principal: Principal,
   jobs: NewJob[],
