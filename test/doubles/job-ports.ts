@@ -3,6 +3,7 @@
  * around them: the same contracts as the Cassandra and Kafka adapters (compare-and-set on version,
  * an outbox keyed by change, usage applied once per job and metric), nothing more.
  */
+import { JobWriter } from '../../core/app/job-writer.ts';
 import { type FeedFilter, filtersOf, type PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
@@ -206,4 +207,22 @@ export class MemoryPublisher implements Publisher {
   on<K extends TopicKey>(topic: K): MessageOf<K>[] {
     return this.sent.filter((s) => s.topic === topic).map((s) => s.message as MessageOf<K>);
   }
+}
+
+/** The job writer over a fresh set of these stores, as the use cases' unit tests need it. */
+export function memoryJobWriter(jobs: JobStore = new MemoryJobStore()) {
+  const stores = {
+    jobs,
+    feed: new MemoryJobFeed(),
+    timers: new MemoryTimers(),
+    usage: new MemoryUsageLedger(),
+    batches: new MemoryBatchStore(),
+    publisher: new MemoryPublisher(),
+  };
+  const writer = new JobWriter({
+    config: { reviewSecret: 'unit-review-secret' },
+    logger: { warn: () => {} },
+    ...stores,
+  });
+  return { ...stores, writer };
 }

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { alignJob } from '../../../../core/app/align-job.ts';
-import { JobWriter } from '../../../../core/app/job-writer.ts';
 import { ApiError } from '../../../../core/errors.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { lineTextHash } from '../../../../core/jobs/line-text.ts';
@@ -14,14 +13,7 @@ import { EngineError } from '../../../../core/ports/engine.ts';
 import { lockName } from '../../../../core/ports/locks.ts';
 import type { Organisation } from '../../../../core/tenancy.ts';
 import { FakeEngine } from '../../../doubles/engine.ts';
-import {
-  MemoryBatchStore,
-  MemoryJobFeed,
-  MemoryJobStore,
-  MemoryPublisher,
-  MemoryTimers,
-  MemoryUsageLedger,
-} from '../../../doubles/job-ports.ts';
+import { memoryJobWriter } from '../../../doubles/job-ports.ts';
 import { MemoryLocks } from '../../../doubles/locks.ts';
 import { unitJobRecord } from '../../../support/jobs.ts';
 import { untimedLine } from '../../../support/lyrics.ts';
@@ -29,17 +21,7 @@ import { untimedLine } from '../../../support/lyrics.ts';
 const AUDIO = 'audio/org_unit/song';
 
 function services(storedAudio: string[] = [AUDIO]) {
-  const jobs = new MemoryJobStore();
-  const writer = new JobWriter({
-    config: { reviewSecret: 'unit-review-secret' },
-    logger: { warn: () => {} },
-    jobs,
-    feed: new MemoryJobFeed(),
-    timers: new MemoryTimers(),
-    usage: new MemoryUsageLedger(),
-    batches: new MemoryBatchStore(),
-    publisher: new MemoryPublisher(),
-  });
+  const { jobs, writer } = memoryJobWriter();
   const engine = new FakeEngine();
   const locks = new MemoryLocks();
   const storage = { exists: async (key: string) => storedAudio.includes(key) };

@@ -5,35 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { approveJob } from '../../../../core/app/approve-job.ts';
-import { JobWriter } from '../../../../core/app/job-writer.ts';
 import { ApiError } from '../../../../core/errors.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import type { JobStore } from '../../../../core/ports/jobs.ts';
 import { FakeEngine } from '../../../doubles/engine.ts';
-import {
-  MemoryBatchStore,
-  MemoryJobFeed,
-  MemoryJobStore,
-  MemoryPublisher,
-  MemoryTimers,
-  MemoryUsageLedger,
-} from '../../../doubles/job-ports.ts';
+import { MemoryJobStore, memoryJobWriter } from '../../../doubles/job-ports.ts';
 import { unitJobRecord } from '../../../support/jobs.ts';
 import { untimedLine } from '../../../support/lyrics.ts';
 
-function services(jobs: JobStore = new MemoryJobStore()) {
-  const publisher = new MemoryPublisher();
-  const writer = new JobWriter({
-    config: { reviewSecret: 'unit-review-secret' },
-    logger: { warn: () => {} },
-    jobs,
-    feed: new MemoryJobFeed(),
-    timers: new MemoryTimers(),
-    usage: new MemoryUsageLedger(),
-    batches: new MemoryBatchStore(),
-    publisher,
-  });
-  return { jobs, writer, publisher, engine: new FakeEngine(), lexicons: { forLanguage: () => null } };
+function services(jobs?: JobStore) {
+  const { writer, publisher, jobs: store } = memoryJobWriter(jobs);
+  return { jobs: store, writer, publisher, engine: new FakeEngine(), lexicons: { forLanguage: () => null } };
 }
 
 /** A job held at the transcript gate with two lines. */

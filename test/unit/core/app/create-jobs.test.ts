@@ -5,19 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createJobs, type NewJob } from '../../../../core/app/create-jobs.ts';
-import { JobWriter } from '../../../../core/app/job-writer.ts';
 import { ApiError } from '../../../../core/errors.ts';
 import { parseSubmission } from '../../../../core/jobs/submission.ts';
 import type { EndUserStore } from '../../../../core/ports/end-users.ts';
 import type { Principal } from '../../../../core/tenancy.ts';
-import {
-  MemoryBatchStore,
-  MemoryJobFeed,
-  MemoryJobStore,
-  MemoryPublisher,
-  MemoryTimers,
-  MemoryUsageLedger,
-} from '../../../doubles/job-ports.ts';
+import { MemoryJobStore, memoryJobWriter } from '../../../doubles/job-ports.ts';
 import { MemoryOrganisationStore } from '../../../doubles/organisations.ts';
 
 const noEndUsers: EndUserStore = {
@@ -28,17 +20,7 @@ const noEndUsers: EndUserStore = {
 
 async function setUp(credits: number) {
   const jobs = new MemoryJobStore();
-  const publisher = new MemoryPublisher();
-  const writer = new JobWriter({
-    config: { reviewSecret: 'unit-review-secret' },
-    logger: { warn: () => {} },
-    jobs,
-    feed: new MemoryJobFeed(),
-    timers: new MemoryTimers(),
-    usage: new MemoryUsageLedger(),
-    batches: new MemoryBatchStore(),
-    publisher,
-  });
+  const { writer, publisher } = memoryJobWriter(jobs);
   const orgs = new MemoryOrganisationStore();
   const org = {
     org_id: 'org_unit',
