@@ -8,12 +8,22 @@
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
+// Figures as the sentences clients read say them, built from the constants below.
+/** 4_718_592 → "4.5 MB". */
+export const megabytes = (bytes: number): string => `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** 30_000 → "30 s". */
+export const seconds = (ms: number): string => `${ms / 1000} s`;
+/** 600_000 → "10-minute". */
+export const minuteLong = (ms: number): string => `${ms / MINUTE_MS}-minute`;
+
 // The pipeline and review (spec, Limits and States).
 
 /** Transcription may run this long before the job fails at transcription. */
 export const TRANSCRIPTION_ALLOWANCE_MS = 10 * MINUTE_MS;
 /** Alignment may run this long before the job fails at alignment. */
 export const ALIGNMENT_ALLOWANCE_MS = 5 * MINUTE_MS;
+/** The longest audio the engine decodes (engine/verse_engine/audio.py refuses longer). */
+export const MAX_AUDIO_MS = 15 * MINUTE_MS;
 /** A review link works this long after its gate opens (and never after review_expires_at). */
 export const REVIEW_TOKEN_VALIDITY_MS = 7 * DAY_MS;
 /** A job held at the transcript gate fails (error.stage review) this long after its gate opens. */

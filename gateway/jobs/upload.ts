@@ -19,7 +19,7 @@ import {
 } from '../../core/audio/formats.ts';
 import { ApiError, invalid } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
-import { MAX_UPLOAD_BYTES } from '../../core/policy.ts';
+import { MAX_AUDIO_URL_BYTES, MAX_UPLOAD_BYTES, megabytes } from '../../core/policy.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 const ACCEPTED = AUDIO_FORMATS.join(', ');
@@ -27,7 +27,7 @@ const ACCEPTED = AUDIO_FORMATS.join(', ');
 const tooLarge = () =>
   new ApiError(
     'BODY_001',
-    'The file is larger than the 4.5 MB upload limit. Send larger files with audio_url (up to 100 MB).',
+    `The file is larger than the ${megabytes(MAX_UPLOAD_BYTES)} upload limit. Send larger files with audio_url (up to ${megabytes(MAX_AUDIO_URL_BYTES)}).`,
   );
 
 export async function readMultipart(

@@ -5,8 +5,17 @@
  * document; an operation missing here fails the document's test, so a new route is documented or
  * noticed.
  */
+
 import type { ErrorCode } from '../../core/errors.ts';
 import { FEED_SETTLE_MS } from '../../core/jobs/feed-days.ts';
+import {
+  BODY_DEADLINE_MS,
+  BODY_IDLE_MS,
+  MAX_AUDIO_URL_BYTES,
+  MAX_UPLOAD_BYTES,
+  megabytes,
+  seconds,
+} from '../../core/policy.ts';
 import * as ex from './examples.ts';
 
 export type CodeNotes = Partial<Record<ErrorCode, string>>;
@@ -29,7 +38,9 @@ export const AUTHENTICATED: Partial<Record<number, CodeNotes>> = {
   503: { SRV_001: 'A dependency (Cassandra, Kafka, Redis) did not answer in time; retryable' },
 };
 
-const BODY_TIMEOUT: CodeNotes = { BODY_002: 'The request body stalled (30 s without data) or took over 120 s' };
+const BODY_TIMEOUT: CodeNotes = {
+  BODY_002: `The request body stalled (${seconds(BODY_IDLE_MS)} without data) or took over ${seconds(BODY_DEADLINE_MS)}`,
+};
 const IDEMPOTENCY: CodeNotes = {
   IDEM_001: 'A request with this Idempotency-Key is still running; retry',
   IDEM_002: 'This Idempotency-Key was used with a different body; do not retry',
@@ -100,8 +111,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       408: BODY_TIMEOUT,
       409: IDEMPOTENCY,
       413: {
-        VAL_002: 'The audio_url probe reports over 100 MB',
-        BODY_001: 'The uploaded file is over 4.5 MB: send it by audio_url',
+        VAL_002: `The audio_url probe reports over ${megabytes(MAX_AUDIO_URL_BYTES)}`,
+        BODY_001: `The uploaded file is over ${megabytes(MAX_UPLOAD_BYTES)}: send it by audio_url`,
       },
       415: { MEDIA_001: 'The body is neither application/json nor multipart/form-data' },
     },

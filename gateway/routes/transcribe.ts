@@ -1,4 +1,5 @@
 /** POST /transcribe: one job from an uploaded file (multipart) or an audio_url (JSON). */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type AudioInput,
@@ -10,6 +11,14 @@ import {
 import type { JobServices } from '../../core/app/job-services.ts';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
+import {
+  BODY_DEADLINE_MS,
+  BODY_IDLE_MS,
+  DRAIN_MAX_BYTES,
+  MAX_UPLOAD_BYTES,
+  megabytes,
+  seconds,
+} from '../../core/policy.ts';
 import type { Meter } from '../../core/ports/meter.ts';
 import type { OrganisationStore } from '../../core/tenancy.ts';
 import { probeWithinBudget } from '../jobs/audio-probe.ts';
@@ -35,7 +44,7 @@ const submissionBody = {
   properties: {
     language: { type: 'string', description: 'Exact name from GET /languages' },
     audio_url: { type: 'string', format: 'uri', description: 'https:// only, up to 100 MB' },
-    file: { type: 'string', format: 'binary', description: 'multipart only, up to 4.5 MB' },
+    file: { type: 'string', format: 'binary', description: `multipart only, up to ${megabytes(MAX_UPLOAD_BYTES)}` },
     align: { type: 'boolean', default: true },
     word_align: { type: 'boolean', default: true },
     romanisation: {
@@ -70,8 +79,7 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
       attachValidation: true,
       schema: {
         summary: 'Submit one song',
-        description:
-          'The body must keep arriving: 30 s without data, or 120 s in all, is answered 408 BODY_002 and the connection closes. An answer given before the whole body was read (a 400 on the file name, a 413) still drains up to 16 MB of it, so a keep-alive connection stays usable.',
+        description: `The body must keep arriving: ${seconds(BODY_IDLE_MS)} without data, or ${seconds(BODY_DEADLINE_MS)} in all, is answered 408 BODY_002 and the connection closes. An answer given before the whole body was read (a 400 on the file name, a 413) still drains up to ${megabytes(DRAIN_MAX_BYTES)} of it, so a keep-alive connection stays usable.`,
         tags: ['jobs'],
         security: [{ bearer: [] }],
         consumes: ['application/json', 'multipart/form-data'],

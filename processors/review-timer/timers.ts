@@ -7,7 +7,12 @@
 
 import type { ChangeRequest, JobWriter } from '../../core/app/job-writer.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
+import {
+  ALIGNMENT_ALLOWANCE_MS,
+  minuteLong,
+  TRANSCRIPT_REVIEW_WAIT_MS,
+  TRANSCRIPTION_ALLOWANCE_MS,
+} from '../../core/policy.ts';
 import { minuteOf, type Timer, type Timers } from '../../core/ports/timers.ts';
 
 const CHECKPOINT = 'review-timer';
@@ -28,7 +33,7 @@ export function decideTimer(timer: Timer, now: Date): (job: JobRecord) => Change
               event: {
                 type: 'failure_recorded',
                 stage: 'transcription',
-                message: 'Transcription exceeded its 10-minute allowance.',
+                message: `Transcription exceeded its ${minuteLong(TRANSCRIPTION_ALLOWANCE_MS)} allowance.`,
                 at: now,
               },
             }
@@ -42,7 +47,7 @@ export function decideTimer(timer: Timer, now: Date): (job: JobRecord) => Change
               event: {
                 type: 'failure_recorded',
                 stage: 'alignment',
-                message: 'Alignment exceeded its 5-minute allowance.',
+                message: `Alignment exceeded its ${minuteLong(ALIGNMENT_ALLOWANCE_MS)} allowance.`,
                 at: now,
               },
             }

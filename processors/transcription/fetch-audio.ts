@@ -16,7 +16,7 @@ import {
   OutboundTimeoutError,
   outboundRequest,
 } from '../../core/net/safe-http.ts';
-import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
+import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, MAX_AUDIO_URL_BYTES, megabytes } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
@@ -87,7 +87,8 @@ export async function fetchAudio(
     }
     return { key, format, size };
   } catch (error) {
-    if (error instanceof ObjectTooLargeError) throw new AudioFetchFailure('audio_url is larger than 100 MB');
+    if (error instanceof ObjectTooLargeError)
+      throw new AudioFetchFailure(`audio_url is larger than ${megabytes(MAX_AUDIO_URL_BYTES)}`);
     if (error instanceof OutboundRefusedError)
       throw new AudioFetchFailure(`audio_url is not allowed: ${error.message}`);
     throw error;

@@ -7,7 +7,7 @@
 
 import type { RomanisationForm } from '../../core/jobs/submission.ts';
 import type { LanguageEntry } from '../../core/languages.ts';
-import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
+import { ALIGNMENT_ALLOWANCE_MS, MAX_AUDIO_MS, minuteLong, TRANSCRIPTION_ALLOWANCE_MS } from '../../core/policy.ts';
 import {
   type AlignRequest,
   type AlignResult,
@@ -29,7 +29,7 @@ import type { EngineTranscribeResponse } from '../../schemas/generated/engine/tr
 const PUBLIC_MESSAGES: Record<string, string> = {
   undecodable_audio: 'The audio could not be decoded: it is damaged or not in an accepted format.',
   empty_audio: 'The audio contains no sound to transcribe.',
-  audio_too_long: 'The audio is longer than the 15-minute limit.',
+  audio_too_long: `The audio is longer than the ${minuteLong(MAX_AUDIO_MS)} limit.`,
   truncated_audio: 'The audio file is cut short: it holds much less audio than its header declares.',
   no_lines: 'No lyrics were heard to align.',
 };
