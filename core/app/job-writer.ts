@@ -1,16 +1,13 @@
 /**
- * The one way job state changes. A change is a compare-and-set on the job's version, bracketed by
- * an outbox row naming its side effects: written before, deleted after they ran. The side effects
- * (feed index, the jobs.changes record, the next topic message, events, timers, usage) are each
- * idempotent, so the sweeper can simply run again whatever a crash left in the outbox.
+ * The one way job state changes: the protocol. A change is a compare-and-set on the job's version,
+ * bracketed by an outbox row naming its side effects: written before, deleted after they ran. What
+ * each effect does is job-effects.ts; each is idempotent, so the sweeper can simply run again
+ * whatever a crash left in the outbox.
  */
 
-import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
-import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { newUuid } from '../ids.ts';
-import { batchFinishedAt } from '../jobs/batch.ts';
 import type { PreviousPlace } from '../jobs/feed-filters.ts';
 import type { JobPatch, JobRecord } from '../jobs/job.ts';
 import { type Effect, type LifecycleEvent, TransitionError, transition } from '../jobs/lifecycle.ts';
@@ -22,7 +19,6 @@ import {
 } from '../jobs/outbox-buckets.ts';
 import { isUnseenChange } from '../jobs/unseen-changes.ts';
 import type { Logger } from '../logger.ts';
-import { ALIGNMENT_ALLOWANCE_MS, TRANSCRIPT_REVIEW_WAIT_MS, TRANSCRIPTION_ALLOWANCE_MS } from '../policy.ts';
 import type { BatchStore } from '../ports/batches.ts';
 import type { JobFeed } from '../ports/feed.ts';
 import type { JobStore, OutboxEntry } from '../ports/jobs.ts';
@@ -30,17 +26,7 @@ import type { Publisher } from '../ports/publisher.ts';
 import type { Timers } from '../ports/timers.ts';
 import type { UsageLedger } from '../ports/usage.ts';
 import { mintReviewLink } from '../review/tokens.ts';
-
-/** Side effects beyond the lifecycle's own. */
-export type SideEffect =
-  | Effect
-  | 'submit'
-  | 'usage_created'
-  | 'usage_duration'
-  | 'usage_completed'
-  | 'transcription_allowance'
-  | 'alignment_allowance'
-  | 'check_batch';
+import { derivedEffects, JobEffects, type SideEffect } from './job-effects.ts';
 
 /** What a caller wants to do to a job, decided from its current state; null: nothing to do. */
 export interface ChangeRequest {
@@ -82,24 +68,6 @@ export interface WriterDeps {
   clock?: Clock;
 }
 
-const TERMINAL = new Set(['complete', 'failed']);
-
-/** Effects implied by the difference between two versions of a job. */
-function derivedEffects(prev: JobRecord, next: JobRecord): SideEffect[] {
-  const out: SideEffect[] = [];
-  if (prev.duration_seconds === null && next.duration_seconds !== null) out.push('usage_duration');
-  if (!prev.transcription_started_at && next.transcription_started_at) out.push('transcription_allowance');
-  if (next.alignment_started_at && prev.alignment_started_at?.getTime() !== next.alignment_started_at.getTime()) {
-    out.push('alignment_allowance');
-  }
-  const hasTimings = (j: JobRecord) =>
-    j.lifecycle.status === 'complete' && j.lifecycle.align_requested && j.alignment !== null;
-  if (!hasTimings(prev) && hasTimings(next)) out.push('usage_completed');
-  if (next.batch_id && !TERMINAL.has(prev.lifecycle.status) && TERMINAL.has(next.lifecycle.status))
-    out.push('check_batch');
-  return out;
-}
-
 /** Each write gets a later updated_at than the one before, even within one millisecond. */
 function nextUpdatedAt(prev: Date, now: Date): Date {
   return new Date(Math.max(now.getTime(), prev.getTime() + 1));
@@ -109,9 +77,11 @@ export class JobWriter {
   /** Names this writer when it holds the outbox sweep's lease. */
   private readonly sweeperId = newUuid();
   private readonly clock: Clock;
+  private readonly effects: JobEffects;
 
   constructor(private readonly deps: WriterDeps) {
     this.clock = deps.clock ?? systemClock;
+    this.effects = new JobEffects(deps, this.clock);
   }
 
   /**
@@ -131,7 +101,7 @@ export class JobWriter {
     const owed = await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
     if (!(await this.deps.jobs.insert(job))) return false;
     try {
-      await this.runEffects(job, null, effects);
+      await this.effects.run(job, null, effects);
     } catch (error) {
       throw new CreationIncompleteError(job.job_id, error);
     }
@@ -189,7 +159,7 @@ export class JobWriter {
         if (owed) await this.deps.jobs.removeOutbox(owed);
         continue;
       }
-      await this.runEffects(next, seen ? previous : null, effects, next.version, seen);
+      await this.effects.run(next, seen ? previous : null, effects, next.version, seen);
       if (owed) await this.deps.jobs.removeOutbox(owed);
       return { job: next, changed: true, effects };
     }
@@ -267,7 +237,7 @@ export class JobWriter {
       const touched = await this.change(entry.job_id, (j) => (j.version === job.version ? { patch: {} } : null));
       if (!touched?.changed) return false;
       // Also drops the feed row the crashed change may have left at the position it moved from.
-      await this.runEffects(touched.job, entry.previous, entry.effects as SideEffect[], entry.version);
+      await this.effects.run(touched.job, entry.previous, entry.effects as SideEffect[], entry.version);
     }
     await this.deps.jobs.removeOutbox(entry);
     this.deps.logger.warn(
@@ -285,160 +255,4 @@ export class JobWriter {
     for (let bucket = from; bucket <= last; bucket++) out.push(...(await this.deps.jobs.outboxBucket(bucket)));
     return out;
   }
-
-  /**
-   * `changeVersion` names the change the effects belong to; event ids derive from it. `seen`: the
-   * change shows to clients, so it gets a feed row and a `jobs.changes` record (unseen-changes.ts).
-   */
-  private async runEffects(
-    job: JobRecord,
-    previous: PreviousPlace | null,
-    effects: SideEffect[],
-    changeVersion = job.version,
-    seen = true,
-  ): Promise<void> {
-    // Independent writes, so they go together; a crash between them is redone from the outbox.
-    if (seen) {
-      await Promise.all([
-        this.deps.feed.record(job, previous),
-        this.deps.publisher.publish('jobChanges', job.job_id, changeRecord(job)),
-      ]);
-    }
-    for (const effect of effects) await this.runEffect(job, effect, changeVersion);
-  }
-
-  private async runEffect(job: JobRecord, effect: SideEffect, changeVersion: number): Promise<void> {
-    const { publisher, timers, usage } = this.deps;
-    const now = this.clock.now().toISOString();
-    switch (effect) {
-      case 'submit':
-        return publisher.publish('submissions', job.job_id, {
-          job_id: job.job_id,
-          org_id: job.org_id,
-          reason: 'submitted',
-          published_at: now,
-        });
-      case 'queue_alignment':
-        return publisher.publish('stageResults', job.job_id, {
-          job_id: job.job_id,
-          org_id: job.org_id,
-          completed_stage: job.lifecycle.aligning_existing
-            ? 'align_request'
-            : job.lifecycle.review_approved_at
-              ? 'review'
-              : 'transcription',
-          next_stage: 'alignment',
-          version: job.version,
-          published_at: now,
-        });
-      case 'open_review_gate':
-        if (job.lifecycle.review_gate === 'transcript' && job.lifecycle.review_gate_at) {
-          await timers.schedule({
-            job_id: job.job_id,
-            kind: 'review_expiry',
-            due_at: new Date(job.lifecycle.review_gate_at.getTime() + TRANSCRIPT_REVIEW_WAIT_MS),
-          });
-        }
-        return;
-      case 'emit_awaiting_review':
-        return this.emit(job, 'job.awaiting_review', true, changeVersion);
-      case 'emit_complete':
-      case 'emit_complete_once':
-        await this.emit(job, 'job.complete', effect === 'emit_complete', changeVersion);
-        if (job.degraded.length > 0) await this.emit(job, 'job.degraded', true, changeVersion);
-        return;
-      case 'emit_failed':
-        return this.emit(job, 'job.failed', true, changeVersion);
-      case 'usage_created':
-        await usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: 'total_jobs', amount: 1 });
-        return usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: `language:${job.language}`, amount: 1 });
-      case 'usage_duration':
-        return usage.apply({
-          orgId: job.org_id,
-          jobId: job.job_id,
-          metric: 'duration_ms',
-          amount: Math.round((job.duration_seconds ?? 0) * 1000),
-        });
-      case 'usage_completed':
-        return usage.apply({ orgId: job.org_id, jobId: job.job_id, metric: 'completed_jobs', amount: 1 });
-      case 'transcription_allowance':
-        if (!job.transcription_started_at) return;
-        return timers.schedule({
-          job_id: job.job_id,
-          kind: 'transcription_allowance',
-          due_at: new Date(job.transcription_started_at.getTime() + TRANSCRIPTION_ALLOWANCE_MS),
-        });
-      case 'alignment_allowance':
-        if (!job.alignment_started_at) return;
-        return timers.schedule({
-          job_id: job.job_id,
-          kind: 'alignment_allowance',
-          due_at: new Date(job.alignment_started_at.getTime() + ALIGNMENT_ALLOWANCE_MS),
-        });
-      case 'check_batch':
-        return this.checkBatch(job);
-    }
-  }
-
-  private async emit(
-    job: JobRecord,
-    event: JobEventMessage['event'],
-    retry: boolean,
-    changeVersion: number,
-  ): Promise<void> {
-    await this.deps.publisher.publish('jobEvents', job.job_id, {
-      // Stable per change: a redone effect re-sends the same id, which receivers deduplicate.
-      event_id: `evt_${job.job_id}_${event}_${changeVersion}`,
-      event,
-      org_id: job.org_id,
-      job_id: job.job_id,
-      batch_id: job.batch_id,
-      occurred_at: job.updated_at.toISOString(),
-      retry,
-    });
-  }
-
-  /** Publishes batch.complete once every job of the batch is terminal. */
-  private async checkBatch(job: JobRecord): Promise<void> {
-    if (!job.batch_id) return;
-    const batch = await this.deps.batches.get(job.batch_id);
-    if (!batch || batch.complete_event_sent) return;
-    const jobs = await this.deps.jobs.getMany(batch.job_ids);
-    if (jobs.length < batch.job_ids.length || !jobs.every((j) => TERMINAL.has(j.lifecycle.status))) return;
-    const completedAt = batchFinishedAt(jobs);
-    // Publish first, then mark: a crash between them re-publishes the same event id, never loses it.
-    await this.deps.publisher.publish('jobEvents', batch.batch_id, {
-      event_id: `evt_${batch.batch_id}_batch.complete`,
-      event: 'batch.complete',
-      org_id: batch.org_id,
-      job_id: null,
-      batch_id: batch.batch_id,
-      occurred_at: completedAt.toISOString(),
-      retry: true,
-    });
-    await this.deps.batches.markCompleted(batch.batch_id, completedAt);
-  }
-}
-
-export function changeRecord(job: JobRecord): JobChangeMessage {
-  const l = job.lifecycle;
-  return {
-    job_id: job.job_id,
-    org_id: job.org_id,
-    version: job.version,
-    status: l.status,
-    stage: l.stage,
-    language: job.language,
-    external_id: job.external_id,
-    isrc: job.isrc,
-    batch_id: job.batch_id,
-    align_requested: l.align_requested,
-    review_required: l.review_required,
-    created_at: job.created_at.toISOString(),
-    updated_at: job.updated_at.toISOString(),
-    transcript_completed_at: l.transcript_completed_at?.toISOString() ?? null,
-    completed_at: l.completed_at?.toISOString() ?? null,
-    duration_seconds: job.duration_seconds,
-    error_stage: l.error?.stage ?? null,
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeRecord } from '../../../../core/app/job-writer.ts';
+import { changeRecord } from '../../../../core/app/job-effects.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { presentBatchJob, presentJob, presentListRow } from '../../../../core/jobs/present.ts';
 import { summaryOf } from '../../../../core/jobs/summary.ts';
