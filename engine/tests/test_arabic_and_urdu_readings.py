@@ -5,7 +5,7 @@ import pytest
 
 from verse_engine import arabic_vowels, urdu_words
 from verse_engine.languages import all_languages
-from verse_engine.romanise import romanise_line
+from verse_engine.romanise import romanise_line, romanise_lines
 
 ARABIC = all_languages()["Arabic"]
 URDU = all_languages()["Urdu"]
@@ -42,6 +42,36 @@ def test_a_line_the_diacritiser_respells_is_kept_as_written(monkeypatch):
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Respelling())
     assert arabic_vowels.vocalised("حبيبي") == "حبيبي"
+
+
+def test_only_a_line_s_first_words_go_to_the_diacritiser(monkeypatch):
+    given = []
+
+    class Recording:
+        def tashkeel(self, text):
+            given.append(len(text.split()))
+            return text
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+    line = " ".join(["قلبي"] * 100)
+    assert arabic_vowels.vocalised(line).split() == line.split()
+    assert given == [arabic_vowels.MAX_VOCALISED_WORDS]
+
+
+def test_a_request_past_its_budget_is_read_without_the_diacritiser(monkeypatch):
+    given = []
+
+    class Recording:
+        def tashkeel(self, text):
+            given.append(text)
+            return text
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+    lines = ["قلبي", "حبيبي"]
+    assert romanise_lines(lines, ARABIC, "standard", budget_seconds=0) == ["qlbī", "ḥbībī"]
+    assert given == []
+    romanise_lines(lines, ARABIC, "standard")
+    assert given == lines
 
 
 def test_a_diacritiser_failure_leaves_the_line_unvocalised(monkeypatch):

@@ -30,7 +30,7 @@ from .lines import Line, Word, split_lines, word_record
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import second_opinion, transcribe_song
 from .readiness import readiness
-from .romanise import RomanisationForm, romanise_line
+from .romanise import RomanisationForm, romanise_lines
 
 
 @asynccontextmanager
@@ -233,7 +233,7 @@ class RomaniseRequest(BaseModel):
 @app.post("/v1/verse/romanise")
 def verse_romanise(body: RomaniseRequest) -> dict:
     language = _language(body.language)
-    return {"lines": [romanise_line(line, language, body.romanisation) for line in body.lines]}
+    return {"lines": romanise_lines(body.lines, language, body.romanisation)}
 
 
 def _openai(file: UploadFile, language: str | None, task: str, response_format: str):

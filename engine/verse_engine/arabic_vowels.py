@@ -9,6 +9,7 @@ were standard, which docs/languages.md measures against published romanisations.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from functools import cache
 
@@ -34,16 +35,26 @@ def _vocaliser():  # type: ignore[no-untyped-def]
     return mishkal.tashkeel.TashkeelClass()
 
 
+# Mishkal takes up to about 35 ms a word, so a line has only its first MAX_VOCALISED_WORDS words
+# vocalised (a sung line is far shorter) and the rest read as written. One instance serves every
+# request thread, under a lock: its analysers keep state between calls.
+MAX_VOCALISED_WORDS = 60
+_lock = threading.Lock()
+
+
 def vocalised(line: str) -> str:
     """The line with its short vowels written. Mishkal may respell a letter or a word; where the
-    vocalised line, without its marks, is not the line as written, the line is kept unvocalised."""
+    vocalised words, without their marks, are not the words as written, the line is kept unvocalised."""
+    words = line.split()
+    head, rest = " ".join(words[:MAX_VOCALISED_WORDS]), words[MAX_VOCALISED_WORDS:]
     try:
-        marked = str(_vocaliser().tashkeel(line)).strip()
+        with _lock:
+            marked = str(_vocaliser().tashkeel(head)).strip()
     except Exception:  # noqa: BLE001 - a diacritiser's failure leaves the line as written
         return line
-    if _letters(marked).split() != _letters(line).split():
+    if _letters(marked).split() != _letters(head).split():
         return line
-    return marked
+    return " ".join([marked, *rest])
 
 
 def _letters(text: str) -> str:

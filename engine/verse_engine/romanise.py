@@ -12,6 +12,7 @@ standard one and the readable one (verse_engine.readable).
 from __future__ import annotations
 
 import re
+import time
 import unicodedata
 import warnings
 from typing import Literal
@@ -318,12 +319,13 @@ def romanised_segments(words: list[Segment], language: Language, form: Romanisat
     return " ".join(readable(w.romanised, language) if form == "readable" else w.romanised for w in words)
 
 
-def romanise_line(text: str, language: Language, form: RomanisationForm = "standard") -> str:
+def romanise_line(text: str, language: Language, form: RomanisationForm = "standard", *, vocalise: bool = True) -> str:
     """Word for word: the result has as many whitespace-separated words as the line has words (for
-    Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments)."""
+    Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments). `vocalise`: Arabic's
+    short vowels are restored first (arabic_vowels); without it the line is read as written."""
     if language.code in UNSPACED:
         return romanised_segments(segments(text, language.code), language, form)
-    if language.code == "ar":
+    if language.code == "ar" and vocalise:
         text = arabic_vowels.vocalised(text)
     first = WORD.search(text)
     return WORD.sub(
@@ -331,6 +333,19 @@ def romanise_line(text: str, language: Language, form: RomanisationForm = "stand
         or "-",
         text,
     )
+
+
+# The diacritiser's time one request may spend, inside the gateway's 15 s wait for an answer.
+VOCALISE_BUDGET_SECONDS = 10.0
+
+
+def romanise_lines(
+    lines: list[str], language: Language, form: RomanisationForm, budget_seconds: float = VOCALISE_BUDGET_SECONDS
+) -> list[str]:
+    """Each line romanised; once the budget is spent, the remaining lines without the diacritiser, so
+    a large edit is answered in bounded time rather than long after its caller gave up."""
+    deadline = time.monotonic() + budget_seconds
+    return [romanise_line(line, language, form, vocalise=time.monotonic() < deadline) for line in lines]
 
 
 def convert_script(text: str, from_script: str, to_script: str) -> str:
