@@ -79,7 +79,8 @@ class Admission:
         return "\n".join(lines) + "\n"
 
 
-admission = Admission(concurrency=settings().concurrency, queue=settings().queue)
+_config = settings()
+admission = Admission(concurrency=_config.concurrency, queue=_config.queue)
 
 # The engine's working endpoints: the ones that decode audio and run a model.
 ADMITTED_PATHS = frozenset(
