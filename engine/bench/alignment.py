@@ -17,6 +17,7 @@ import statistics
 import time
 from pathlib import Path
 
+import numpy as np
 from faster_whisper.vad import get_vad_model
 
 from verse_engine import whisper
@@ -71,6 +72,15 @@ def matched_starts(true_words: list[str], heard: list[tuple[str, float]], durati
     return interpolate(starts, duration)
 
 
+def load_song(folder: Path) -> tuple[np.ndarray, list[str], str, list[float]]:
+    """A shared song: its audio, its lyric lines, the language Whisper is told, and the hand-timed
+    start of every word."""
+    meta = json.loads((folder / "meta.json").read_text())
+    lines = [line.strip() for line in (folder / "lyrics.txt").read_text().splitlines() if line.strip()]
+    true_starts = [float(r["word_start"]) for r in csv.DictReader((folder / "words.csv").open())]
+    return load(folder / "audio.mp3"), lines, find(meta["language"]).decode_as, true_starts
+
+
 def main() -> None:
     started = time.perf_counter()
     whisper.load(whisper.default_model())
@@ -78,17 +88,13 @@ def main() -> None:
     print(f"models loaded in {time.perf_counter() - started:.1f} s (not counted in alignment time)")
     results = []
     for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
-        meta = json.loads((folder / "meta.json").read_text())
-        language = find(meta["language"])
-        lines = [line.strip() for line in (folder / "lyrics.txt").read_text().splitlines() if line.strip()]
+        audio, lines, decode_as, true_starts = load_song(folder)
         true_words = [w.strip() for w in (folder / "words.txt").read_text().splitlines() if w.strip()]
-        true_starts = [float(r["word_start"]) for r in csv.DictReader((folder / "words.csv").open())]
         true_line_starts = [float(r["start_time"]) for r in csv.DictReader((folder / "lines.csv").open())]
-        audio = load(folder / "audio.mp3")
         duration = seconds_of(audio)
 
         started = time.perf_counter()
-        timings = align_lyrics(audio, lines, language.decode_as)
+        timings = align_lyrics(audio, lines, decode_as)
         elapsed = time.perf_counter() - started
         ours = [(w.text.strip(), w.start) for t in timings for w in t.words]
         probabilities = [w.probability for t in timings for w in t.words]
@@ -101,10 +107,10 @@ def main() -> None:
             pred = matched_starts(true_words, ours, duration)
         ours_lines = [t.start for t in timings]
 
-        heard, _ = whisper.run(whisper.default_model(), audio, language.decode_as)
+        heard, _ = whisper.run(whisper.default_model(), audio, decode_as)
         base = matched_starts(true_words, [(w.text.strip(), w.start) for w in heard], duration)
         base_lines = [base[i] for i in _line_first_word_indices(lines)]
-        transcript_words, transcript_lines = _transcript_words(audio, language.decode_as, heard, true_words)
+        transcript_words, transcript_lines = _transcript_words(audio, decode_as, heard, true_words)
 
         n = min(len(true_line_starts), len(ours_lines))
         results.append(

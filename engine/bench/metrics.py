@@ -1,4 +1,8 @@
-"""Error rates used by the benchmarks: normalised words (WER) and characters (CER)."""
+"""Error rates used by the benchmarks: normalised words (WER) and characters (CER), and word-start
+timing against true times."""
+
+import math
+import statistics
 
 from verse_engine.text import words
 from verse_engine.vote import edit_table
@@ -75,3 +79,35 @@ def errors_per_line(ref: str, hyp_lines: list[str]) -> list[int]:
                 charged[hyp[j - 1][1] if j > 0 else 0] += 1
             i -= 1
     return charged
+
+
+#: Errors a listener does not notice, by the field's measure: up to 0.33 s early or 0.22 s late.
+PERCEPTUAL_WINDOW = (-0.33, 0.22)
+#: Lizé-Masclef et al. (2021), as mir_eval's karaoke_perceptual_metric fits them: a skew-normal
+#: density over (predicted - true), divided so that its peak is about 1.
+_KARAOKE_SKEW, _KARAOKE_LOC, _KARAOKE_SCALE, _KARAOKE_NORM = 1.12244251, -0.22270315, 0.29779424, 1.6857
+
+
+def karaoke_score(offset: float) -> float:
+    z = (offset - _KARAOKE_LOC) / _KARAOKE_SCALE
+    density = math.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+    below = 0.5 * (1 + math.erf(_KARAOKE_SKEW * z / math.sqrt(2)))
+    return 2 / _KARAOKE_SCALE * density * below / _KARAOKE_NORM
+
+
+def timing_scores(predicted: list[float], true: list[float]) -> dict:
+    """Word-start accuracy: the average and median absolute error (s), the share within 0.3 s, the
+    share over 1 s off (derailed), the share inside the perceptual window, the mean karaoke score,
+    and the signed median (negative: words placed early)."""
+    signed = [p - t for p, t in zip(predicted, true, strict=True)]
+    errors = [abs(e) for e in signed]
+    early, late = PERCEPTUAL_WINDOW
+    return {
+        "aae": statistics.mean(errors),
+        "median": statistics.median(errors),
+        "pco_0_3": sum(e <= 0.3 for e in errors) / len(errors),
+        "derailed": sum(e > 1.0 for e in errors) / len(errors),
+        "in_window": sum(early <= e <= late for e in signed) / len(signed),
+        "karaoke": statistics.mean(karaoke_score(e) for e in signed),
+        "signed_median": statistics.median(signed),
+    }

@@ -1,0 +1,440 @@
+"""Where aligners derail, as songs whose word timings are known by construction: one generated song
+per class of the field's known failures, plus the shared songs, aligned with their true lyrics.
+
+Classes (the songs are generated on each run from the text below; no audio is stored):
+- repeats: "la la la" lines, a chorus sung four times, "glou glou glou";
+- fast: rap-like lines at 4 to 7 syllables a second, in French and English;
+- breaks: a 25 s intro and instrumental breaks of 20 to 40 s with a lead synth playing over them;
+- echo: a second voice answering each lead line with its last words (not in the lyrics);
+- long: a 12-minute song of verses, choruses and breaks.
+
+espeak-ng sings each line (its library reports the sample at which every word starts), each line
+on its own pitch, over plucked chords, a lead synth and a kick drum, with the voice 5 dB above the
+band where it sounds. Per song and per class: AAE, median, PCO@0.3, the share of words over 1 s off
+("derailed"), the share inside the perceptual window (-0.33 s early to +0.22 s late), the karaoke
+perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), and alignment
+time over audio time.
+
+    engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME]
+
+No setting of the aligner may be chosen on all classes at once: choose on all but one, and check
+on the one left out (docs/benchmarks.md says which was left out for each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from verse_engine import whisper
+from verse_engine.audio import SAMPLE_RATE
+from verse_engine.lyrics_align import align_lyrics
+
+from .espeak import Delivery, Espeak
+from .metrics import timing_scores
+
+RATE = SAMPLE_RATE
+VOICE_OVER_BAND_DB = 5.0
+
+
+@dataclass(frozen=True)
+class Sung:
+    """A lyric line: its text, who sings it and how."""
+
+    text: str
+    delivery: Delivery
+    voice: str
+
+
+@dataclass(frozen=True)
+class Echo:
+    """A second voice answering the line before it with its last words; not part of the lyrics."""
+
+    words: int
+    voice: str
+    delivery: Delivery
+
+
+@dataclass(frozen=True)
+class Break:
+    """Music alone."""
+
+    seconds: float
+
+
+Part = Sung | Echo | Break
+
+
+@dataclass
+class Song:
+    name: str
+    klass: str
+    language: str
+    parts: list[Part]
+
+
+@dataclass
+class Rendered:
+    song: Song
+    audio: np.ndarray
+    lines: list[str]
+    #: The true start of every lyric word, in order; None where espeak-ng said a word as one with
+    #: the word before it and did not report its start (such words are timed, not scored).
+    starts: list[float | None]
+    #: The slowest and the fastest line, in syllables a second while the voice sounds.
+    pace: tuple[float, float] = (0.0, 0.0)
+
+
+# ---- the songs ------------------------------------------------------------------------------------
+
+
+def sung(text: str, voice: str = "en", pitch: int = 50, rate: int = 120, gap: int = 5) -> Sung:
+    """A sung-like line: slow, words drawn apart, a wide pitch range."""
+    return Sung(text, Delivery(rate=rate, pitch=pitch, range=90, word_gap=gap), voice)
+
+
+VERSE_EN = [
+    "I walked along the river when the night was falling",
+    "your voice was in the wind and it was calling",
+    "the lights are fading slowly but I still know",
+    "every road I travel brings me back to you",
+]
+VERSE_EN_2 = [
+    "morning comes and paints the window gold",
+    "the coffee's cold the story's getting old",
+    "but I can hear you singing down the hall",
+    "and suddenly I don't mind it all",
+]
+CHORUS_EN = ["hold on to me tonight", "never let me go"]
+PITCHES = (35, 60, 80, 50, 65, 40)
+
+
+def _verse(lines: list[str], voice: str = "en") -> list[Part]:
+    return [sung(text, voice, PITCHES[i % len(PITCHES)]) for i, text in enumerate(lines)]
+
+
+def _chorus(voice: str = "en") -> list[Part]:
+    return [sung(text, voice, pitch, rate=110, gap=8) for text, pitch in zip(CHORUS_EN, (70, 55), strict=True)]
+
+
+def repeats() -> Song:
+    la = [sung("la la la la la la la la", "en", 70, rate=130, gap=4), sung("la la la la la la", "en", 55)]
+    glou = [sung("glou glou glou glou glou glou", "fr", 60, rate=130, gap=4)]
+    oh = [sung("oh oh oh oh oh", "en", 75, rate=100, gap=8)]
+    parts = [Break(4.0), *_verse(VERSE_EN), *_chorus(), *_chorus(), *la, *_verse(VERSE_EN_2), *_chorus()]
+    return Song("repeats", "repeats", "en", [*parts, *_chorus(), *oh, *glou, *la])
+
+
+RAP_FR = [
+    "je marche dans la ville avec les mots qui brûlent dans ma tête",
+    "on court après le temps mais le temps ne s'arrête jamais pour personne",
+    "les rues sont pleines de rêves que personne ne ramasse le soir",
+    "j'écris sur les murs des phrases que le vent emporte au matin",
+    "mon frère me dit reste calme mais la musique parle plus fort",
+    "chaque rime est une porte que j'ouvre avant de la refermer",
+]
+RAP_EN = [
+    "I been running through the city with a notebook full of fire",
+    "every beat is like a heartbeat and it pulls me ever higher",
+    "they said slow it down but I was never one to hesitate",
+    "got the rhythm in my pocket and I'm never ever late",
+]
+
+
+def fast() -> Song:
+    """Rates chosen so that the lines run at about 4 to 7 syllables a second (printed per song)."""
+    rates = (140, 160, 180, 200)
+    parts: list[Part] = [Break(3.0)]
+    for i, text in enumerate(RAP_FR):
+        parts.append(Sung(text, Delivery(rate=rates[i % len(rates)], pitch=45, range=40), "fr"))
+    parts.append(Break(2.0))
+    for i, text in enumerate(RAP_EN):
+        parts.append(Sung(text, Delivery(rate=rates[(i + 2) % len(rates)], pitch=45, range=40), "en"))
+    return Song("fast", "fast", "fr+en", parts)
+
+
+def breaks() -> Song:
+    parts = [Break(25.0), *_verse(VERSE_EN), Break(35.0), *_verse(VERSE_EN_2), Break(22.0), *_chorus()]
+    return Song("breaks", "breaks", "en", [*parts, Break(40.0), *_chorus()])
+
+
+def echo() -> Song:
+    answer = Echo(3, "en+f3", Delivery(rate=130, pitch=80, range=70, word_gap=3))
+    parts: list[Part] = [Break(3.0)]
+    for part in [*_verse(VERSE_EN), *_chorus(), *_verse(VERSE_EN_2), *_chorus()]:
+        parts += [part, answer]
+    return Song("echo", "echo", "en", parts)
+
+
+def long_song() -> Song:
+    """About 12 minutes: intro, then verse, chorus and break over and over with new verses."""
+    verses = [
+        VERSE_EN,
+        VERSE_EN_2,
+        [
+            "the summer left a letter on the stair",
+            "I read it twice and left it lying there",
+            "the words were kind the meaning wasn't clear",
+            "I only know I wish that you were here",
+        ],
+        [
+            "a thousand miles of highway in the rain",
+            "the radio keeps playing the same refrain",
+            "I count the towns I count the passing cars",
+            "I count the hours underneath the stars",
+        ],
+    ]
+    parts: list[Part] = [Break(12.0)]
+    round_ = 0
+    while _seconds(parts) < 12 * 60 - 40:
+        parts += [*_verse(verses[round_ % len(verses)]), *_chorus(), *_chorus(), Break(8.0 + 4 * (round_ % 4))]
+        round_ += 1
+    return Song("long", "long", "en", parts)
+
+
+def _seconds(parts: list[Part]) -> float:
+    """A rough length before rendering, used only to decide when the long song is long enough."""
+    return sum(
+        p.seconds if isinstance(p, Break) else 0.45 * len(p.text.split()) + 1.0
+        for p in parts
+        if not isinstance(p, Echo)
+    )
+
+
+CLASSES: dict[str, Callable[[], Song]] = {
+    "repeats": repeats,
+    "fast": fast,
+    "breaks": breaks,
+    "echo": echo,
+    "long": long_song,
+}
+
+
+# ---- rendering -----------------------------------------------------------------------------------
+
+
+def _syllables(text: str) -> int:
+    """Vowel groups, less a silent final e or es (rough, but the same for every run)."""
+    count = 0
+    for word in text.lower().split():
+        groups = len(re.findall(r"[aeiouyàâéèêëîïôûùüœæ]+", word))
+        count += max(1, groups - (groups > 1 and re.search(r"[^aeiou]es?$", word) is not None))
+    return count
+
+
+def render(song: Song, espeak: Espeak, rng: np.random.Generator) -> Rendered:
+    """The voice track part by part (a pause of 0.5 to 1.2 s after each line), then the band under
+    all of it. An echo starts 0.15 s after the line it answers."""
+    pieces: list[np.ndarray] = []
+    lines: list[str] = []
+    starts: list[float] = []
+    cursor = 0.0
+    last_words: list[str] = []
+    paces: list[float] = []
+    for part in song.parts:
+        if isinstance(part, Break):
+            pieces.append(np.zeros(int(part.seconds * RATE), np.float32))
+            cursor += len(pieces[-1]) / RATE
+            continue
+        if isinstance(part, Echo):
+            audio, _ = espeak.speak(part.voice, " ".join(last_words[-part.words :]), part.delivery)
+            audio = audio * 0.5
+            lead_in = np.zeros(int(0.15 * RATE), np.float32)
+        else:
+            audio, words = espeak.speak(part.voice, part.text, part.delivery)
+            lines.append(part.text)
+            starts += [None if w is None else cursor + w for w in words]
+            last_words = part.text.split()
+            voiced = np.flatnonzero(np.abs(audio) > 0.01)
+            if len(voiced) > 1:
+                paces.append(_syllables(part.text) * RATE / (voiced[-1] - voiced[0]))
+            lead_in = np.zeros(0, np.float32)
+        pause = np.zeros(int(rng.uniform(0.5, 1.2) * RATE), np.float32)
+        pieces += [lead_in, audio.astype(np.float32), pause]
+        cursor += (len(lead_in) + len(audio) + len(pause)) / RATE
+    vocals = np.concatenate(pieces)
+    band = _band(len(vocals) / RATE, rng)[: len(vocals)]
+    voiced = vocals[np.abs(vocals) > 0.01]
+    band *= _rms(voiced) / max(_rms(band), 1e-9) / (10 ** (VOICE_OVER_BAND_DB / 20))
+    mix = vocals + band
+    mix = (mix / max(1.0, float(np.max(np.abs(mix))) / 0.95)).astype(np.float32)
+    return Rendered(song, mix, lines, starts, (min(paces), max(paces)))
+
+
+def _rms(x: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(x**2))) if len(x) else 0.0
+
+
+@cache
+def _pluck(frequency: float) -> np.ndarray:
+    """Karplus-Strong: a noise burst through a decaying delay line, like a plucked string. One per
+    pitch, reused (the song's length then costs nothing to build)."""
+    rng = np.random.default_rng(int(frequency * 10))
+    period = max(2, int(RATE / frequency))
+    line = rng.uniform(-1, 1, period).astype(np.float32)
+    out = np.empty(2 * RATE, np.float32)
+    for i in range(len(out)):
+        out[i] = line[i % period]
+        line[i % period] = 0.996 * 0.5 * (line[i % period] + line[(i + 1) % period])
+    return out
+
+
+def _lead_note(frequency: float, seconds: float) -> np.ndarray:
+    """A bright synth note: odd harmonics under a quick attack and a slow decay."""
+    t = np.arange(int(seconds * RATE)) / RATE
+    tone = np.sum([np.sin(2 * np.pi * frequency * k * t) / k for k in (1, 3, 5, 7)], axis=0)
+    return (tone * np.minimum(1, t * 50) * np.exp(-t * 2)).astype(np.float32)
+
+
+def _band(seconds: float, rng: np.random.Generator) -> np.ndarray:
+    """I-V-vi-IV in C, a chord every 2 s, a kick on every beat (120 bpm) and a lead synth on a
+    pentatonic scale in eighth notes, playing throughout as a band does under a voice."""
+    chords = [(261.6, 329.6, 392.0), (196.0, 246.9, 293.7), (220.0, 261.6, 329.6), (174.6, 220.0, 261.6)]
+    n = int(seconds * RATE) + 2 * RATE
+    band = np.zeros(n, np.float32)
+    for k, start in enumerate(np.arange(0, seconds, 2.0)):
+        at = int(start * RATE)
+        for note in chords[k % len(chords)]:
+            band[at : at + 2 * RATE] += _pluck(note)[: n - at]
+    t = np.arange(int(0.15 * RATE)) / RATE
+    kick = (np.sin(2 * np.pi * 60 * t) * np.exp(-t * 30)).astype(np.float32)
+    for beat in np.arange(0, seconds, 0.5):
+        at = int(beat * RATE)
+        band[at : at + len(kick)] += 1.5 * kick[: n - at]
+    scale = (523.3, 587.3, 659.3, 784.0, 880.0)
+    notes = {f: _lead_note(f, 0.25) for f in scale}
+    for start in np.arange(0, seconds, 0.25):
+        at = int(start * RATE)
+        lead = notes[scale[int(rng.integers(len(scale)))]]
+        band[at : at + len(lead)] += 0.3 * lead[: n - at]
+    return band[: int(seconds * RATE)]
+
+
+# ---- scoring -------------------------------------------------------------------------------------
+
+
+def _language(song: Song) -> str:
+    return "fr" if song.language.startswith("fr") else song.language
+
+
+def align(rendered: Rendered, model: str) -> dict:
+    started = time.perf_counter()
+    timings = align_lyrics(rendered.audio, rendered.lines, _language(rendered.song), model)
+    elapsed = time.perf_counter() - started
+    predicted = [w.start for t in timings for w in t.words]
+    if len(predicted) != len(rendered.starts):
+        raise ValueError(f"{rendered.song.name}: {len(predicted)} words timed for {len(rendered.starts)}")
+    flagged_words = [t.flagged for t in timings for _ in t.words]
+    scored = [(p, s, f) for p, s, f in zip(predicted, rendered.starts, flagged_words, strict=True) if s is not None]
+    return {
+        "song": rendered.song.name,
+        "class": rendered.song.klass,
+        "duration": len(rendered.audio) / RATE,
+        "align_seconds": elapsed,
+        "words": len(scored),
+        "pace": rendered.pace,
+        "scores": timing_scores([p for p, _s, _f in scored], [s for _p, s, _f in scored]),
+        "derailed_flagged": sum(abs(p - s) > 1.0 and f for p, s, f in scored),
+        "lines_flagged": sum(t.flagged for t in timings),
+        "lines": len(timings),
+        "errors": [round(p - s, 3) for p, s, _f in scored],
+    }
+
+
+def shared_songs(model: str) -> list[dict]:
+    from .alignment import load_song
+    from .songs import SONGS
+
+    out = []
+    for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
+        audio, lines, language, true_starts = load_song(folder)
+        started = time.perf_counter()
+        timings = align_lyrics(audio, lines, language, model)
+        elapsed = time.perf_counter() - started
+        predicted = [w.start for t in timings for w in t.words]
+        if len(predicted) != len(true_starts):
+            continue
+        out.append(
+            {
+                "song": folder.name,
+                "class": "shared",
+                "duration": len(audio) / RATE,
+                "align_seconds": elapsed,
+                "words": len(predicted),
+                "scores": timing_scores(predicted, true_starts),
+                "lines_flagged": sum(t.flagged for t in timings),
+                "lines": len(timings),
+                "errors": [round(p - s, 3) for p, s in zip(predicted, true_starts, strict=True)],
+            }
+        )
+    return out
+
+
+COLUMNS = ("aae", "median", "pco_0_3", "derailed", "in_window", "karaoke", "signed_median")
+
+
+def _row(name: str, klass: str, scores: dict, words: int, ratio: float | None) -> str:
+    cells = (
+        f"{scores['aae']:6.3f} {scores['median']:7.3f} {scores['pco_0_3']:7.1%} {scores['derailed']:8.1%} "
+        f"{scores['in_window']:8.1%} {scores['karaoke']:8.3f} {scores['signed_median']:+8.3f}"
+    )
+    timing = f"{ratio:9.3f}" if ratio is not None else ""
+    return f"{name:26} {klass:8} {words:6d} {cells} {timing}"
+
+
+def print_table(results: list[dict]) -> None:
+    print(
+        f"{'song':26} {'class':8} {'words':>6} {'AAE':>6} {'median':>7} {'PCO@.3':>7} {'derailed':>8} "
+        f"{'window':>8} {'karaoke':>8} {'signed':>8} {'time/dur':>9}"
+    )
+    for r in results:
+        print(_row(r["song"], r["class"], r["scores"], r["words"], r["align_seconds"] / r["duration"]))
+    for klass in dict.fromkeys(r["class"] for r in results):
+        members = [r for r in results if r["class"] == klass]
+        pooled = [e for r in members for e in r["errors"]]
+        ratio = sum(r["align_seconds"] for r in members) / sum(r["duration"] for r in members)
+        print(_row(f"CLASS {klass}", klass, _scores_of_errors(pooled), len(pooled), ratio))
+    pooled = [e for r in results for e in r["errors"]]
+    ratio = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
+    print(_row("POOLED", "all", _scores_of_errors(pooled), len(pooled), ratio))
+    for r in results:
+        if "pace" in r:
+            slowest, fastest = r["pace"]
+            print(f"{r['song']}: lines of {slowest:.1f} to {fastest:.1f} syllables a second")
+
+
+def _scores_of_errors(errors: list[float]) -> dict:
+    return timing_scores(errors, [0.0] * len(errors))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="*", choices=sorted(CLASSES), help="classes to run (all by default)")
+    parser.add_argument("--no-shared", action="store_true", help="leave out ../shared/data/songs")
+    parser.add_argument("--model", default=whisper.default_model())
+    args = parser.parse_args()
+    started = time.perf_counter()
+    whisper.load(args.model)
+    print(f"model {args.model} loaded in {time.perf_counter() - started:.1f} s (not counted in alignment time)")
+    espeak, rng = Espeak(), np.random.default_rng(11)
+    results = []
+    for name in args.only or CLASSES:
+        rendered = render(CLASSES[name](), espeak, rng)
+        print(f"{name}: {len(rendered.audio) / RATE:.0f} s, {len(rendered.starts)} words", flush=True)
+        results.append(align(rendered, args.model))
+    if not args.no_shared:
+        results += shared_songs(args.model)
+    print_table(results)
+    Path("bench-derailment.json").write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
