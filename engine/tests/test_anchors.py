@@ -63,3 +63,13 @@ def test_unheard_regions_are_the_long_runs_of_unanchored_lines():
     # The first gap is 2 s: left to forced alignment; the second is 34 s.
     assert unheard_regions(windows, 50.0) == [(3, 4, 6.0, 40.0)]
     assert unheard_regions([(0.0, 30.0, False)], 30.0) == [(0, 1, 0.0, 30.0)]
+
+
+def test_a_line_heard_in_two_places_is_anchored_only_where_most_of_it_holds_together():
+    """A recognition pass that heard "la tristeza" in the intro's noise and "es muy extraña" 20 s
+    later: the two halves do not make one window; with three of five words together, the later run
+    anchors the line; with two of five, nothing does."""
+    split = heard(("la", 1.6), ("tristeza", 2.1), ("es", 21.9), ("muy", 22.3), ("extraña", 22.8))
+    assert anchor_windows(["la tristeza es muy extraña"], split, 60.0) == [(21.9, 23.2, True)]
+    halves = heard(("la", 1.6), ("tristeza", 2.1), ("es", 21.9), ("extraña", 25.0))
+    assert not anchor_windows(["la tristeza es muy extraña bella"], halves, 60.0)[0][2]

@@ -51,26 +51,26 @@ def clip_long_edges(words: list[Word], texts: list[list[Word]]) -> None:
     "Alignment"."""
     if len(words) < 2:
         return
-    pace = _pace(words)
+    pace = word_pace(words)
     for text in texts:
         if not text:
             continue
         first, last = text[0], text[-1]
-        longest_first = _share(first, pace)
-        longest_last = _share(last, pace)
+        longest_first = word_share(first, pace)
+        longest_last = word_share(last, pace)
         if first.end - first.start > longest_first:
             first.start = first.end - longest_first
         if last.end - last.start > longest_last:
             last.end = last.start + longest_last
 
 
-def _pace(words: list[Word]) -> float:
+def word_pace(words: list[Word]) -> float:
     """The median seconds per written character."""
     per_char = sorted((w.end - w.start) / max(1, len(w.text.strip())) for w in words)
     return per_char[len(per_char) // 2]
 
 
-def _share(word: Word, pace: float) -> float:
+def word_share(word: Word, pace: float) -> float:
     """How long a word would take at that pace (at least 0.1 s)."""
     return max(0.1, pace * len(word.text.strip()))
 
@@ -84,17 +84,17 @@ def return_held_notes(texts: list[list[Word]]) -> None:
     words = [w for text in texts for w in text]
     if len(words) < 2:
         return
-    pace = _pace(words)
+    pace = word_pace(words)
     for text in texts:
         for earlier, word in zip(text, text[1:], strict=False):
-            longest = 2 * _share(word, pace)
-            if earlier.end - earlier.start < _share(earlier, pace) and word.end - word.start > longest:
+            longest = 2 * word_share(word, pace)
+            if earlier.end - earlier.start < word_share(earlier, pace) and word.end - word.start > longest:
                 word.start = word.end - longest
                 earlier.end = word.start
                 if earlier is text[0]:
                     # A line's first word only holds its own share (clip_long_edges): what it
                     # would gain before that is the rest before the line, not a held note.
-                    earlier.start = max(earlier.start, earlier.end - _share(earlier, pace))
+                    earlier.start = max(earlier.start, earlier.end - word_share(earlier, pace))
 
 
 # A word aligned this short has been crushed: no sung syllable is under a tenth of a second.
@@ -110,12 +110,12 @@ def return_squeezed_words(texts: list[list[Word]]) -> None:
     words = [w for text in texts for w in text]
     if len(words) < 2:
         return
-    pace = _pace(words)
+    pace = word_pace(words)
     for text in texts:
         i = 1
         while i < len(text):
             held = text[i - 1]
-            if not (_squeezed(text[i]) and held.end - held.start > 2 * _share(held, pace)):
+            if not (_squeezed(text[i]) and held.end - held.start > 2 * word_share(held, pace)):
                 i += 1
                 continue
             j = i
@@ -132,8 +132,8 @@ def _squeezed(word: Word) -> bool:
 def _spread_back(run: list[Word], held: Word, pace: float) -> None:
     """The run's words take their shares back from the run's end, scaled down where the held word
     would keep less than its own share."""
-    shares = [_share(w, pace) for w in run]
-    room = run[-1].end - (held.start + _share(held, pace))
+    shares = [word_share(w, pace) for w in run]
+    room = run[-1].end - (held.start + word_share(held, pace))
     if room <= 0:
         return
     scale = min(1.0, room / sum(shares))

@@ -5,7 +5,6 @@ an approximate window; the others get a share of the stretch between their ancho
 from __future__ import annotations
 
 from difflib import SequenceMatcher
-from statistics import median
 
 from .lines import Word
 from .text import normalise
@@ -65,16 +64,22 @@ def global_alignment(
     return pairs[::-1]
 
 
-def _window(times: list[tuple[float, float]], words: int) -> tuple[float, float]:
-    """A line's window from its matched words; when the span is implausibly long for the line, a
-    stray far-off match is dropped by keeping the matches near their median."""
-    start, end = min(s for s, _ in times), max(e for _, e in times)
-    plausible = SECONDS_PER_WORD[1] * words + 2.0
-    if end - start <= plausible:
-        return start, end
-    centre = median(s for s, _ in times)
-    near = [(s, e) for s, e in times if abs(s - centre) <= plausible / 2]
-    return min(s for s, _ in near), max(e for _, e in near)
+def _window(times: list[tuple[float, float]], words: int) -> tuple[float, float] | None:
+    """A line's window from its matched words, or None when they do not hold together. Words of one
+    line follow each other within SECONDS_PER_WORD[1]; matches further apart than that are parts
+    heard in different places (a recognition pass that heard a phrase in the intro's noise and the
+    rest where it was sung). The largest run that holds together anchors the line, if it still has
+    at least half the line's words."""
+    ordered = sorted(times)
+    runs: list[list[tuple[float, float]]] = [[ordered[0]]]
+    for previous, current in zip(ordered, ordered[1:], strict=False):
+        if current[0] - previous[0] > SECONDS_PER_WORD[1]:
+            runs.append([])
+        runs[-1].append(current)
+    run = max(runs, key=len)
+    if len(run) * 2 < words:
+        return None
+    return run[0][0], max(e for _, e in run)
 
 
 def _places(lyric_words: int, heard: list[Word], duration: float) -> tuple[list[float], list[float]]:
@@ -107,12 +112,12 @@ def anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list
         if len(matched) * 2 < len(line.split()):
             approx.append(None)
             continue
-        start, end = _window(matched, len(line.split()))
-        if start < last_start:
+        window = _window(matched, len(line.split()))
+        if window is None or window[0] < last_start:
             approx.append(None)
             continue
-        approx.append((start, end, True))
-        last_start = start
+        approx.append((*window, True))
+        last_start = window[0]
     # Interpolate unanchored lines between the anchored ones around them, by text length.
     out: list[tuple[float, float, bool]] = []
     i = 0

@@ -10,9 +10,10 @@ with a confidence per line.
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, held
    notes handed back to the word that holds them and words crushed at a held note's end given
    their time back (align.return_held_notes, align.return_squeezed_words), and lines of held
-   vowels that the alignment squeezed spread over their stretch (vocalise.py). Words whose start
-   Silero VAD hears as voiceless start where the voice comes in (voice_onsets.py).
-5. Flags: lines without anchors, with low confidence, or with implausible timing.
+   vowels that the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
+   from their line are put back beside it, unsure (strays.py). Words whose start Silero VAD hears
+   as voiceless start where the voice comes in (voice_onsets.py).
+5. Flags: lines without anchors, with low confidence, with implausible timing, or with strays.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .audio import seconds_of
 from .lines import Word
+from .strays import gather_strays
 from .vocalise import spread_held_vowel_lines
 from .voice_onsets import start_words_at_voice, voice_probabilities
 from .window_search import place_lines
@@ -118,15 +120,16 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     return_held_notes(timed)
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
+    strayed = gather_strays(lines, timed)
     start_words_at_voice(timed, voice_probabilities(audio))
     out = []
-    for text, words, (start, end, anchored) in zip(lines, timed, windows, strict=True):
+    for text, words, (start, end, anchored), stray in zip(lines, timed, windows, strayed, strict=True):
         if not words:
             out.append(LineTiming(start, end, [], 0.0, True, anchored))
             continue
         confidence = sum(w.probability for w in words) / len(words)
         per_word = (words[-1].end - words[0].start) / max(1, len(text.split()))
         plausible = SECONDS_PER_WORD[0] <= per_word <= SECONDS_PER_WORD[1]
-        flagged = not anchored or confidence < LOW_CONFIDENCE or not plausible
+        flagged = not anchored or confidence < LOW_CONFIDENCE or not plausible or stray
         out.append(LineTiming(words[0].start, words[-1].end, words, confidence, flagged, anchored))
     return out

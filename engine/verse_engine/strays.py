@@ -1,0 +1,63 @@
+"""A bound on how far a word may stray from its line.
+
+Forced alignment walks a whole window, so a word it cannot find is pinned wherever the path
+leaves room: at the window's edge, or at another pass of the same words (a line's first words
+timed at a chorus sung seconds earlier, the rest where the line is sung). A line's words follow
+each other within SECONDS_PER_WORD[1], as the anchors assume. Where a gap between two of its word
+starts is wider, the line's body is its largest run of words that holds together; the strays are
+put back beside it, each at its share of the song's pace, with no confidence, so the line is
+flagged and the words marked unsure rather than placed as if known. Lines of held vowels are
+left alone: four held "ooh"s are sung seconds apart (vocalise.py spreads them).
+"""
+
+from __future__ import annotations
+
+from .align import word_pace, word_share
+from .anchors import SECONDS_PER_WORD
+from .lines import Word
+from .vocalise import is_held_vowel_line
+
+MAX_GAP_SECONDS = SECONDS_PER_WORD[1]
+
+
+def runs(words: list[Word]) -> list[list[Word]]:
+    """The line's words cut where the next word starts more than MAX_GAP_SECONDS later."""
+    out: list[list[Word]] = [[words[0]]]
+    for previous, word in zip(words, words[1:], strict=False):
+        if word.start - previous.start > MAX_GAP_SECONDS:
+            out.append([])
+        out[-1].append(word)
+    return out
+
+
+def gather_strays(lines: list[str], texts: list[list[Word]]) -> list[bool]:
+    """Moves each line's stray words beside its body; per line, whether any word was moved."""
+    every = [w for text in texts for w in text]
+    if len(every) < 2:
+        return [False] * len(texts)
+    pace = word_pace(every)
+    moved = []
+    for line, text in zip(lines, texts, strict=True):
+        parts = runs(text) if text and not is_held_vowel_line(line) else []
+        if len(parts) < 2:
+            moved.append(False)
+            continue
+        # The body: most words; between equals, the one the alignment was surest of.
+        body = max(parts, key=lambda run: (len(run), sum(w.probability for w in run) / len(run)))
+        at = parts.index(body)
+        before = [w for run in parts[:at] for w in run]
+        after = [w for run in parts[at + 1 :] for w in run]
+        cursor = body[0].start
+        for word in reversed(before):
+            word.end = cursor
+            word.start = cursor - word_share(word, pace)
+            word.probability = 0.0
+            cursor = word.start
+        cursor = body[-1].end
+        for word in after:
+            word.start = cursor
+            word.end = cursor + word_share(word, pace)
+            word.probability = 0.0
+            cursor = word.end
+        moved.append(True)
+    return moved
