@@ -141,6 +141,7 @@ bench-volume: setup
 bench-engine: setup
 	cd engine && .venv/bin/python -m bench.songs
 	cd engine && .venv/bin/python -m bench.alignment
+	cd engine && .venv/bin/python -m bench.derailment
 	cd engine && .venv/bin/python -m bench.lead_bias
 	cd engine && .venv/bin/python -m bench.tts_fallback
 	cd engine && .venv/bin/python -m bench.language_check --songs

@@ -11,7 +11,8 @@ with a confidence per line.
    notes handed back to the word that holds them and words crushed at a held note's end given
    their time back (align.return_held_notes, align.return_squeezed_words), and lines of held
    vowels that the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
-   from their line are put back beside it, unsure (strays.py). Words whose start Silero VAD hears
+   from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
+   share the voice's stretches (repeats.py). Words whose start Silero VAD hears
    as voiceless start where the voice comes in (voice_onsets.py).
 5. Flags: lines without anchors, with low confidence, with implausible timing, or with strays.
 """
@@ -28,6 +29,7 @@ from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_
 from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
 from .audio import seconds_of
 from .lines import Word
+from .repeats import time_repeats
 from .strays import gather_strays
 from .vocalise import spread_held_vowel_lines
 from .voice_onsets import start_words_at_voice, voice_probabilities
@@ -121,7 +123,9 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)
-    start_words_at_voice(timed, voice_probabilities(audio))
+    voice = voice_probabilities(audio)
+    time_repeats(lines, timed, voice)
+    start_words_at_voice(timed, voice)
     out = []
     for text, words, (start, end, anchored), stray in zip(lines, timed, windows, strayed, strict=True):
         if not words:

@@ -37,13 +37,12 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
 def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
     """Moves each word whose start is voiceless to where the voice comes in within it."""
     # Each word with its first frame and the frames it covers (none for a word past the audio's end).
-    starts = [(w, _frame(w.start)) for text in texts for w in text]
-    covered = [(w, first, probabilities[first : _frame(w.end) + 1]) for w, first in starts]
+    starts = [(w, frame(w.start)) for text in texts for w in text]
+    covered = [(w, first, probabilities[first : frame(w.end) + 1]) for w, first in starts]
     covered = [(w, first, span) for w, first, span in covered if len(span)]
     if not covered:
         return
-    spans = [span for _w, _first, span in covered]
-    threshold = max(VOICELESS_FLOOR, 0.5 * float(np.median(np.concatenate(spans))))
+    threshold = voice_threshold([span for _w, _first, span in covered])
     for word, first, span in covered:
         if span[0] >= threshold:
             continue
@@ -52,5 +51,17 @@ def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> 
             word.start = max(word.start, (first + int(voiced[0])) * FRAME_SECONDS)
 
 
-def _frame(seconds: float) -> int:
+def voice_threshold(spans: list[np.ndarray]) -> float:
+    """The probability under which a frame is voiceless in this song: half the median inside the
+    aligned words (`spans`), and never under VOICELESS_FLOOR."""
+    return max(VOICELESS_FLOOR, 0.5 * float(np.median(np.concatenate(spans))))
+
+
+def word_frames(texts: list[list[Word]], probabilities: np.ndarray) -> list[np.ndarray]:
+    """The probabilities of the frames inside each aligned word (words past the audio's end left out)."""
+    spans = [probabilities[frame(w.start) : frame(w.end) + 1] for text in texts for w in text]
+    return [span for span in spans if len(span)]
+
+
+def frame(seconds: float) -> int:
     return int(seconds / FRAME_SECONDS)

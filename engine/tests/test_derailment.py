@@ -1,0 +1,44 @@
+"""Short songs from the derailment benchmark (bench/derailment.py), whose word starts are known by
+construction, aligned by the real aligner: no word may land over 1 s from where it was sung. The
+full songs run in `make bench-engine`."""
+
+import numpy as np
+import pytest
+
+from bench.derailment import Break, Song, render, sung
+from bench.espeak import Espeak
+from verse_engine.lyrics_align import align_lyrics
+
+from .conftest import requires_base
+
+SHORT_SONGS = [
+    Song(
+        "two lines of la",
+        "repeats",
+        "en",
+        [
+            Break(2.0),
+            sung("the lights are fading slowly but I still know", pitch=40),
+            sung("la la la la la la la la", pitch=70, rate=130, gap=4),
+            sung("la la la la la la", pitch=55),
+            sung("never let me go", pitch=60),
+        ],
+    ),
+    Song(
+        "a long break",
+        "breaks",
+        "en",
+        [Break(3.0), sung("hold on to me tonight", pitch=60), Break(24.0), sung("never let me go", pitch=50)],
+    ),
+]
+
+
+@requires_base
+@pytest.mark.parametrize("song", SHORT_SONGS, ids=lambda song: song.name)
+def test_no_word_derails(song):
+    rendered = render(song, Espeak(), np.random.default_rng(5))
+    timings = align_lyrics(rendered.audio, rendered.lines, "en", "base")
+    placed = [w.start for line in timings for w in line.words]
+    off = [round(p - s, 2) for p, s in zip(placed, rendered.starts, strict=True) if s is not None]
+    assert len(placed) == len(rendered.starts)
+    assert max(abs(e) for e in off) <= 1.0, off
