@@ -137,7 +137,8 @@ bench-volume: setup
 	ops/infra.sh up
 	npx vitest run --project bench test/bench/volume.bench.test.ts
 
-# The engine's benchmarks on ../shared/data/songs and on synthetic speech (5 min 15 s measured on 2 cores).
+# The engine's benchmarks on ../shared/data/songs and on synthetic speech (5 min 15 s measured on 2 cores,
+# before bench.derailment, which adds about 10 min).
 bench-engine: setup
 	cd engine && .venv/bin/python -m bench.songs
 	cd engine && .venv/bin/python -m bench.alignment

@@ -38,8 +38,9 @@ from .window_search import place_lines
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
 # 5: words crushed at the end of a held note given their time back; words start where the voice
-# comes in.
-ALIGNER_VERSION = "verse-align-5"
+# comes in. 6: anchors only where a line's heard words hold together, strays gathered back to their
+# line, lines of one repeated syllable timed by the voice.
+ALIGNER_VERSION = "verse-align-6"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
