@@ -12,8 +12,10 @@ espeak-ng sings each line (its library reports the sample at which every word st
 on its own pitch, over plucked chords, a lead synth and a kick drum, with the voice 5 dB above the
 band where it sounds. Per song and per class: AAE, median, PCO@0.3, the share of words over 1 s off
 ("derailed"), the share inside the perceptual window (-0.33 s early to +0.22 s late), the karaoke
-perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), and alignment
-time over audio time.
+perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), alignment
+time over audio time, and how honest the flags are: how many of the words over 1 s off the reader
+is told about (their line is flagged or the word is marked unsure), against the share of all words
+so marked.
 
     engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME]
 
@@ -325,28 +327,38 @@ def _language(song: Song) -> str:
     return "fr" if song.language.startswith("fr") else song.language
 
 
+#: The service marks a word unsure below this probability (LOW_WORD_CONFIDENCE in core/jobs/timings.ts).
+UNSURE_BELOW = 0.05
+
+
+def result(name: str, klass: str, audio: np.ndarray, elapsed: float, timings: list, true: list) -> dict:
+    """One song's scores. A word counts as flagged to the reader when its line is flagged or the
+    service calls it unsure; words without a true start are timed, not scored."""
+    placed = [(w.start, t.flagged or w.probability < UNSURE_BELOW) for t in timings for w in t.words]
+    if len(placed) != len(true):
+        raise ValueError(f"{name}: {len(placed)} words timed for {len(true)}")
+    scored = [(p, s, f) for (p, f), s in zip(placed, true, strict=True) if s is not None]
+    derailed = [f for p, s, f in scored if abs(p - s) > 1.0]
+    return {
+        "song": name,
+        "class": klass,
+        "duration": len(audio) / RATE,
+        "align_seconds": elapsed,
+        "words": len(scored),
+        "scores": timing_scores([p for p, _s, _f in scored], [s for _p, s, _f in scored]),
+        # Of the words over 1 s off, how many the reader is told about; and at what cost in flags.
+        "derailed_flagged": (sum(derailed), len(derailed)),
+        "words_flagged": sum(f for _p, _s, f in scored) / len(scored),
+        "errors": [round(p - s, 3) for p, s, _f in scored],
+    }
+
+
 def align(rendered: Rendered, model: str) -> dict:
     started = time.perf_counter()
     timings = align_lyrics(rendered.audio, rendered.lines, _language(rendered.song), model)
     elapsed = time.perf_counter() - started
-    predicted = [w.start for t in timings for w in t.words]
-    if len(predicted) != len(rendered.starts):
-        raise ValueError(f"{rendered.song.name}: {len(predicted)} words timed for {len(rendered.starts)}")
-    flagged_words = [t.flagged for t in timings for _ in t.words]
-    scored = [(p, s, f) for p, s, f in zip(predicted, rendered.starts, flagged_words, strict=True) if s is not None]
-    return {
-        "song": rendered.song.name,
-        "class": rendered.song.klass,
-        "duration": len(rendered.audio) / RATE,
-        "align_seconds": elapsed,
-        "words": len(scored),
-        "pace": rendered.pace,
-        "scores": timing_scores([p for p, _s, _f in scored], [s for _p, s, _f in scored]),
-        "derailed_flagged": sum(abs(p - s) > 1.0 and f for p, s, f in scored),
-        "lines_flagged": sum(t.flagged for t in timings),
-        "lines": len(timings),
-        "errors": [round(p - s, 3) for p, s, _f in scored],
-    }
+    out = result(rendered.song.name, rendered.song.klass, rendered.audio, elapsed, timings, rendered.starts)
+    return {**out, "pace": rendered.pace}
 
 
 def shared_songs(model: str) -> list[dict]:
@@ -359,52 +371,44 @@ def shared_songs(model: str) -> list[dict]:
         started = time.perf_counter()
         timings = align_lyrics(audio, lines, language, model)
         elapsed = time.perf_counter() - started
-        predicted = [w.start for t in timings for w in t.words]
-        if len(predicted) != len(true_starts):
-            continue
-        out.append(
-            {
-                "song": folder.name,
-                "class": "shared",
-                "duration": len(audio) / RATE,
-                "align_seconds": elapsed,
-                "words": len(predicted),
-                "scores": timing_scores(predicted, true_starts),
-                "lines_flagged": sum(t.flagged for t in timings),
-                "lines": len(timings),
-                "errors": [round(p - s, 3) for p, s in zip(predicted, true_starts, strict=True)],
-            }
-        )
+        out.append(result(folder.name, "shared", audio, elapsed, timings, list(true_starts)))
     return out
 
 
-COLUMNS = ("aae", "median", "pco_0_3", "derailed", "in_window", "karaoke", "signed_median")
-
-
-def _row(name: str, klass: str, scores: dict, words: int, ratio: float | None) -> str:
+def _row(name: str, klass: str, scores: dict, words: int, ratio: float, flags: tuple[int, int, float]) -> str:
     cells = (
         f"{scores['aae']:6.3f} {scores['median']:7.3f} {scores['pco_0_3']:7.1%} {scores['derailed']:8.1%} "
         f"{scores['in_window']:8.1%} {scores['karaoke']:8.3f} {scores['signed_median']:+8.3f}"
     )
-    timing = f"{ratio:9.3f}" if ratio is not None else ""
-    return f"{name:26} {klass:8} {words:6d} {cells} {timing}"
+    caught, derailed, flagged = flags
+    return f"{name:26} {klass:8} {words:6d} {cells} {ratio:9.3f} {f'{caught}/{derailed}':>9} {flagged:8.1%}"
+
+
+def _flags(members: list[dict]) -> tuple[int, int, float]:
+    words = sum(r["words"] for r in members)
+    return (
+        sum(r["derailed_flagged"][0] for r in members),
+        sum(r["derailed_flagged"][1] for r in members),
+        sum(r["words_flagged"] * r["words"] for r in members) / words,
+    )
 
 
 def print_table(results: list[dict]) -> None:
     print(
         f"{'song':26} {'class':8} {'words':>6} {'AAE':>6} {'median':>7} {'PCO@.3':>7} {'derailed':>8} "
-        f"{'window':>8} {'karaoke':>8} {'signed':>8} {'time/dur':>9}"
+        f"{'window':>8} {'karaoke':>8} {'signed':>8} {'time/dur':>9} {'told':>9} {'flagged':>8}"
     )
     for r in results:
-        print(_row(r["song"], r["class"], r["scores"], r["words"], r["align_seconds"] / r["duration"]))
+        print(_row(r["song"], r["class"], r["scores"], r["words"], r["align_seconds"] / r["duration"], _flags([r])))
     for klass in dict.fromkeys(r["class"] for r in results):
         members = [r for r in results if r["class"] == klass]
         pooled = [e for r in members for e in r["errors"]]
         ratio = sum(r["align_seconds"] for r in members) / sum(r["duration"] for r in members)
-        print(_row(f"CLASS {klass}", klass, _scores_of_errors(pooled), len(pooled), ratio))
+        print(_row(f"CLASS {klass}", klass, _scores_of_errors(pooled), len(pooled), ratio, _flags(members)))
     pooled = [e for r in results for e in r["errors"]]
     ratio = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
-    print(_row("POOLED", "all", _scores_of_errors(pooled), len(pooled), ratio))
+    print(_row("POOLED", "all", _scores_of_errors(pooled), len(pooled), ratio, _flags(results)))
+    print("told: words over 1 s off that sit in a flagged line or are marked unsure; flagged: all words so marked")
     for r in results:
         if "pace" in r:
             slowest, fastest = r["pace"]
