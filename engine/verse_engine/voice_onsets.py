@@ -36,15 +36,14 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
 
 def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
     """Moves each word whose start is voiceless to where the voice comes in within it."""
-    # Each word with its first frame and the frames it covers (none for a word past the audio's end).
-    starts = [(w, frame(w.start)) for text in texts for w in text]
-    covered = [(w, first, probabilities[first : frame(w.end) + 1]) for w, first in starts]
-    covered = [(w, first, span) for w, first, span in covered if len(span)]
-    if not covered:
+    spans = word_frames(texts, probabilities)
+    if not spans:
         return
-    threshold = voice_threshold([span for _w, _first, span in covered])
-    for word, first, span in covered:
-        if span[0] >= threshold:
+    threshold = voice_threshold(spans)
+    for word in (w for text in texts for w in text):
+        first = frame(word.start)
+        span = probabilities[first : frame(word.end) + 1]
+        if not len(span) or span[0] >= threshold:
             continue
         voiced = np.flatnonzero(span >= threshold)
         if len(voiced):
