@@ -46,6 +46,18 @@ function settled<T>(read: () => Promise<T>): Promise<T> {
 const shortfalls = (admin: Admin, config: Config, specs: TopicSpec[]) =>
   settled(() => readShortfalls(admin, config, specs));
 
+class LeaderPending extends Error {
+  readonly retriable = true;
+}
+
+/** The topics' metadata once every partition has a leader; retriable until then. */
+async function leadersElected(admin: Admin, specs: TopicSpec[]) {
+  const metadata = await admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) });
+  const leaderless = metadata.topics.filter((t) => t.partitions.some((p) => p.leader < 0)).map((t) => t.name);
+  if (leaderless.length > 0) throw new LeaderPending(`no leader yet for partitions of ${leaderless.join(', ')}`);
+  return metadata;
+}
+
 /** What each existing topic lacks against the configuration: fewer replicas, or a lower min.insync.replicas. */
 async function readShortfalls(admin: Admin, config: Config, specs: TopicSpec[]): Promise<TopicShortfall[]> {
   const { replicationFactor, minInsyncReplicas } = config.kafka;
@@ -111,8 +123,10 @@ export async function ensureTopics(config: Config, log: (msg: string) => void = 
     const specs = Object.values(topicsFor(config));
     const missing = specs.filter((t) => !existing.has(t.name));
     if (missing.length > 0) {
+      // kafkajs's own wait for leaders gives up on "unknown topic", which a broker of a cluster
+      // answers until the new topic reaches its metadata cache; leadersElected waits through it.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((t) => ({
           topic: t.name,
           numPartitions: partitions,
@@ -124,7 +138,7 @@ export async function ensureTopics(config: Config, log: (msg: string) => void = 
         `kafka: created ${missing.map((t) => t.name).join(', ')} (replication ${replicationFactor}, min.insync ${minInsyncReplicas})`,
       );
     }
-    const metadata = await settled(() => admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) }));
+    const metadata = await settled(() => leadersElected(admin, specs));
     const grow = metadata.topics
       .filter((t) => t.partitions.length < partitions)
       .map((t) => ({ topic: t.name, count: partitions }));
