@@ -4,6 +4,7 @@
  * bounded number of retries. Jitter matters here: many processor members retrying a saturated engine
  * pool at the same instants would meet it busy again together.
  */
+import { isRetriable } from './verse-error.ts';
 
 export interface RetryPolicy {
   /** The wait before the first retry. */
@@ -26,8 +27,8 @@ export function retryDelay(policy: RetryPolicy, retry: number, random: () => num
 }
 
 export interface RetryOptions {
-  /** Whether this failure may succeed on another try. */
-  isRetriable(error: unknown): boolean;
+  /** Whether this failure may succeed on another try: the error's own `retriable` unless a caller narrows it. */
+  isRetriable?(error: unknown): boolean;
   /** A wait the other side asked for (Retry-After): the policy's wait is never shorter. */
   retryAfterMs?(error: unknown): number | undefined;
   sleep?(ms: number): Promise<void>;
@@ -40,13 +41,14 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function withRetries<T>(
   policy: RetryPolicy,
   work: (retry: number) => Promise<T>,
-  options: RetryOptions,
+  options: RetryOptions = {},
 ): Promise<T> {
+  const retriable = options.isRetriable ?? isRetriable;
   for (let retry = 0; ; retry++) {
     try {
       return await work(retry);
     } catch (error) {
-      if (retry >= policy.retries || !options.isRetriable(error)) throw error;
+      if (retry >= policy.retries || !retriable(error)) throw error;
       const asked = options.retryAfterMs?.(error) ?? 0;
       await (options.sleep ?? pause)(Math.max(asked, retryDelay(policy, retry + 1, options.random)));
     }

@@ -18,6 +18,7 @@ import type { Logger } from '../core/logger.ts';
 import type { SharedCounters } from '../core/ports/metrics.ts';
 import type { MessageOf, Publisher, TopicKey } from '../core/ports/publisher.ts';
 import { type RetryPolicy, retryDelay } from '../core/retry.ts';
+import { VerseError } from '../core/verse-error.ts';
 import type { SchemaRegistryPool } from '../sinks/kafka/registry-pool.ts';
 import { topicsFor } from '../sinks/kafka/topics.ts';
 import { isDependencyUnavailable } from '../sinks/unavailable.ts';
@@ -25,15 +26,12 @@ import { handleInLanes } from './key-lanes.ts';
 import { Slots } from './slots.ts';
 
 /** Thrown by a handler for a message that can never succeed (e.g. it names a job that does not exist). */
-export class PoisonMessageError extends Error {
-  override readonly name = 'PoisonMessageError';
-}
+export class PoisonMessageError extends VerseError {}
 
 /** Thrown by a handler for a message whose time has not come: its partition pauses, then it is handled again. */
-export class NotDueError extends Error {
-  override readonly name = 'NotDueError';
+export class NotDueError extends VerseError {
   constructor(readonly retryInMs: number) {
-    super(`not due for ${retryInMs} ms`);
+    super(`not due for ${retryInMs} ms`, { retriable: true });
   }
 }
 

@@ -83,7 +83,7 @@ export function stageProcessor<K extends 'submissions' | 'stageResults'>(
       try {
         await stage.work(claimed.job, language, { ctx, fail, isAtStage });
       } catch (error) {
-        if (error instanceof EngineError && error.permanent) {
+        if (error instanceof EngineError && !error.retriable) {
           ctx.log.warn({ err: error }, `${stage.name} failed for good`);
           return fail(error.publicMessage);
         }

@@ -57,7 +57,7 @@ function isNetworkError(error: Error): boolean {
 
 export function isDependencyUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error instanceof EngineError) return !error.permanent;
+  if (error instanceof EngineError) return error.retriable;
   // kafkajs's errors share one base class, which its CommonJS entry does not export by name.
   if (error.name.startsWith('KafkaJS')) return true;
   if (error instanceof cassandra.errors.NoHostAvailableError) return true;

@@ -26,6 +26,7 @@ import type { Publisher } from '../ports/publisher.ts';
 import type { Timers } from '../ports/timers.ts';
 import type { UsageLedger } from '../ports/usage.ts';
 import { mintReviewLink } from '../review/tokens.ts';
+import { VerseError } from '../verse-error.ts';
 import { derivedEffects, JobEffects, type SideEffect } from './job-effects.ts';
 
 /** What a caller wants to do to a job, decided from its current state; null: nothing to do. */
@@ -38,13 +39,12 @@ export interface ChangeRequest {
  * The job row was inserted (and its credit is bound to it) but its side effects did not all run; its
  * outbox entry stays for a retry of the creation or for the sweeper.
  */
-export class CreationIncompleteError extends Error {
-  override readonly name = 'CreationIncompleteError';
+export class CreationIncompleteError extends VerseError {
   constructor(
     readonly jobId: string,
-    override readonly cause: unknown,
+    cause: unknown,
   ) {
-    super(`job ${jobId} was stored but its side effects did not all run`);
+    super(`job ${jobId} was stored but its side effects did not all run`, { retriable: true, cause });
   }
 }
 

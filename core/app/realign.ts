@@ -10,6 +10,7 @@ import { lineTextHash } from '../jobs/line-text.ts';
 import { withTimings } from '../jobs/timings.ts';
 import { findLanguage } from '../languages.ts';
 import { type Engine, EngineError } from '../ports/engine.ts';
+import { VerseError } from '../verse-error.ts';
 
 export interface Realigned {
   lines: LyricLine[];
@@ -18,8 +19,7 @@ export interface Realigned {
 }
 
 /** The job has no copy of its audio to align against. */
-export class NoStoredAudioError extends Error {
-  override readonly name = 'NoStoredAudioError';
+export class NoStoredAudioError extends VerseError {
   constructor(jobId: string) {
     super(`job ${jobId} has no stored audio`);
   }
@@ -42,7 +42,7 @@ export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]
     };
   }
   const language = findLanguage(job.language);
-  if (!language) throw new EngineError(`job ${job.job_id} has unknown language ${job.language}`, true);
+  if (!language) throw new EngineError(`job ${job.job_id} has unknown language ${job.language}`, { retriable: false });
   const aligned = await engine.align({
     audioKey: job.audio_key,
     language,
@@ -50,11 +50,10 @@ export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]
     wordLevel: job.word_align_requested,
   });
   if (aligned.lines.length !== lines.length) {
-    throw new EngineError(
-      `the aligner returned ${aligned.lines.length} timings for ${lines.length} lines`,
-      true,
-      'The aligner did not time every line.',
-    );
+    throw new EngineError(`the aligner returned ${aligned.lines.length} timings for ${lines.length} lines`, {
+      retriable: false,
+      publicMessage: 'The aligner did not time every line.',
+    });
   }
   const timed = withTimings(lines, aligned);
   return {

@@ -9,6 +9,7 @@
  */
 
 import { TRANSCRIPT_REVIEW_WAIT_MS } from '../policy.ts';
+import { VerseError } from '../verse-error.ts';
 
 export const JOB_STATUSES = ['processing', 'complete', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -65,9 +66,8 @@ export interface Transition {
   effects: Effect[];
 }
 
-export class TransitionError extends Error {
-  override readonly name = 'TransitionError';
-}
+/** A change the job's state does not allow: retrying the same change cannot help. */
+export class TransitionError extends VerseError {}
 
 export function initialLifecycle(options: {
   align: boolean;

@@ -10,15 +10,17 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { type BlockList, isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
+import { VerseError } from '../verse-error.ts';
 import { allowListOf, isForbiddenAddress } from './address-policy.ts';
 
-export class OutboundRefusedError extends Error {
-  override readonly name = 'OutboundRefusedError';
-}
+/** The address is not one Verse may reach (private, reserved, or not allowed): never retriable. */
+export class OutboundRefusedError extends VerseError {}
 
 /** The exchange ran past its overall deadline, or the peer sent nothing for the idle limit. */
-export class OutboundTimeoutError extends Error {
-  override readonly name = 'OutboundTimeoutError';
+export class OutboundTimeoutError extends VerseError {
+  constructor(message: string) {
+    super(message, { retriable: true });
+  }
 }
 
 export interface OutboundPolicy {

@@ -8,6 +8,7 @@ import type { AlignmentResult, Degradation, JobResults, LyricLine, SecondOpinion
 import type { RomanisationForm } from '../jobs/submission.ts';
 import type { LineTiming } from '../jobs/timings.ts';
 import type { LanguageEntry } from '../languages.ts';
+import { VerseError } from '../verse-error.ts';
 
 export interface TranscribeRequest {
   /** The job's audio in object storage (JobRecord.audio_key). */
@@ -39,20 +40,22 @@ export interface AlignResult {
   alignment: AlignmentResult;
 }
 
-/** permanent: retrying cannot help (unreadable audio, capability missing); the job fails with this message. */
-export class EngineError extends Error {
-  override readonly name = 'EngineError';
+/**
+ * A failure of the speech engine. Not retriable: retrying cannot help (unreadable audio, a capability
+ * missing), and the job fails with publicMessage. Retriable: the engine is down or busy, and the work
+ * waits for it.
+ */
+export class EngineError extends VerseError {
   /**
    * @param message the details, for logs (the engine's path, status and words)
-   * @param publicMessage what a client is told: a sentence of ours, never the engine's words
+   * @param options.publicMessage what a client is told: a sentence of ours, never the engine's words
    */
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    readonly publicMessage = 'The speech engine could not process this audio.',
-  ) {
-    super(message);
+  constructor(message: string, options: { retriable: boolean; publicMessage?: string }) {
+    super(message, { retriable: options.retriable });
+    this.publicMessage = options.publicMessage ?? 'The speech engine could not process this audio.';
   }
+
+  readonly publicMessage: string;
 }
 
 /** What a client is told of an engine failure (job error.message, API errors); details go to logs. */

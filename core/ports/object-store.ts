@@ -5,10 +5,9 @@
  * by key (engine/verse_engine/storage.py).
  */
 import type { Readable } from 'node:stream';
+import { VerseError } from '../verse-error.ts';
 
-export class ObjectTooLargeError extends Error {
-  override readonly name = 'ObjectTooLargeError';
-}
+export class ObjectTooLargeError extends VerseError {}
 
 export interface ObjectStore {
   /** Stores the stream under key, refusing (and storing nothing) past maxBytes. Returns the size. */

@@ -18,11 +18,10 @@ import {
 } from '../../core/net/safe-http.ts';
 import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, MAX_AUDIO_URL_BYTES, megabytes } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
+import { VerseError } from '../../core/verse-error.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
-export class AudioFetchFailure extends Error {
-  override readonly name = 'AudioFetchFailure';
-}
+export class AudioFetchFailure extends VerseError {}
 
 /** Why a fetch failed, in words for the job's error (the socket's own message stays in the logs). */
 export function fetchFailureReason(error: unknown): string {

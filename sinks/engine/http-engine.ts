@@ -58,7 +58,10 @@ export const ENGINE_BUSY_RETRY: RetryPolicy = {
 /** Every slot of the engine replica that answered is taken; it said when to come back. */
 export class EngineBusyError extends EngineError {
   constructor(readonly retryAfterMs: number) {
-    super(`the speech engine is busy (retry after ${retryAfterMs} ms)`, false, 'The speech engine is busy.');
+    super(`the speech engine is busy (retry after ${retryAfterMs} ms)`, {
+      retriable: true,
+      publicMessage: 'The speech engine is busy.',
+    });
   }
 }
 
@@ -74,6 +77,9 @@ export class HttpEngine implements Engine {
    */
   private call<Req, Res>(path: string, body: Req, timeoutMs: number): Promise<Res> {
     return withRetries(this.busyRetry, () => this.callOnce<Res>(path, body, timeoutMs), {
+      // Only a replica's "busy, come back in n s" is waited out here. An engine that does not answer
+      // is retriable too, but its wait belongs to the caller: the processors' runtime waits it out
+      // without a bound, and the gateway's re-alignment answers at once.
       isRetriable: (error) => error instanceof EngineBusyError,
       retryAfterMs: (error) => (error instanceof EngineBusyError ? error.retryAfterMs : undefined),
     });
@@ -89,10 +95,9 @@ export class HttpEngine implements Engine {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new EngineError(
-        `speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`,
-        false,
-      );
+      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, {
+        retriable: true,
+      });
     }
     const text = await res.text();
     if (res.ok) return JSON.parse(text) as T;
@@ -111,15 +116,14 @@ export class HttpEngine implements Engine {
     if (res.status === 404) {
       throw new EngineError(
         `The speech engine at ${this.baseUrl} does not provide ${path} (engine version without this capability).`,
-        true,
-        'This service cannot do that step yet.',
+        { retriable: false, publicMessage: 'This service cannot do that step yet.' },
       );
     }
-    throw new EngineError(
-      `speech engine ${path} answered ${res.status}: ${message}`,
-      res.status >= 400 && res.status < 500,
-      Object.hasOwn(PUBLIC_MESSAGES, code) ? PUBLIC_MESSAGES[code] : undefined,
-    );
+    throw new EngineError(`speech engine ${path} answered ${res.status}: ${message}`, {
+      // A 4xx is the request or the audio, which another try will not change; the rest is the engine.
+      retriable: res.status < 400 || res.status >= 500,
+      publicMessage: Object.hasOwn(PUBLIC_MESSAGES, code) ? PUBLIC_MESSAGES[code] : undefined,
+    });
   }
 
   async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
@@ -133,13 +137,13 @@ export class HttpEngine implements Engine {
 
   async alignerVersion(): Promise<string> {
     const res = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(5000) }).catch((error: unknown) => {
-      throw new EngineError(
-        `speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`,
-        false,
-      );
+      throw new EngineError(`speech engine unreachable: ${error instanceof Error ? error.message : String(error)}`, {
+        retriable: true,
+      });
     });
     const body = (await res.json()) as Partial<EngineHealthResponse>;
-    if (!body.aligner_version) throw new EngineError('the speech engine does not report an aligner version', true);
+    if (!body.aligner_version)
+      throw new EngineError('the speech engine does not report an aligner version', { retriable: false });
     return body.aligner_version;
   }
 

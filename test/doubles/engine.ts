@@ -36,7 +36,10 @@ export class FakeEngine implements Engine {
 
   private async mustBeStored(key: string): Promise<void> {
     if (this.storage && !(await this.storage.exists(key)))
-      throw new EngineError(`no audio under ${key}`, true, 'The audio could not be found.');
+      throw new EngineError(`no audio under ${key}`, {
+        retriable: false,
+        publicMessage: 'The audio could not be found.',
+      });
   }
 
   async transcribe(request: TranscribeRequest): Promise<TranscribeResult> {
@@ -119,4 +122,4 @@ export class FakeEngine implements Engine {
 
 /** A failure retrying cannot fix: `publicMessage` is what the job records, `detail` only what the logs see. */
 export const permanent = (publicMessage: string, detail = 'speech engine /v1/verse/x answered 400: internal detail') =>
-  new EngineError(detail, true, publicMessage);
+  new EngineError(detail, { retriable: false, publicMessage });

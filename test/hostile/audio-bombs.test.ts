@@ -106,7 +106,7 @@ describe('audio that lies about itself', () => {
     const grewMb = enginePeakMb() - peakBefore;
     expect(error).toBeInstanceOf(EngineError);
     const engineError = error as EngineError;
-    expect(engineError.permanent).toBe(true);
+    expect(engineError.retriable).toBe(false);
     if (expected) expect(engineError.publicMessage).toBe(expected);
     // Never the engine's own words (paths, FFmpeg messages) in what a client reads.
     expect(engineError.publicMessage).not.toMatch(/ffmpeg|\/tmp|Errno|answered/i);
@@ -119,7 +119,7 @@ describe('audio that lies about itself', () => {
     const error = await engine()
       .align({ audioKey: await stored(file), language: english, lines: [], wordLevel: true })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ permanent: true, publicMessage: 'No lyrics were heard to align.' });
+    expect(error).toMatchObject({ retriable: false, publicMessage: 'No lyrics were heard to align.' });
     expect((error as Error).message).toMatch(/answered 400/);
   });
 });

@@ -157,7 +157,7 @@ describe('engine work from the pages: its own budget for the review page, the or
   it('the review page’s romanise gives its unit back when the engine fails, as the API’s meters do', async () => {
     const { failed, after } = await inOneMinute(async () => {
       const { reviewUrl } = await reviewJob();
-      pipeline.engine.failRomanisation = new EngineError('the engine is down', false);
+      pipeline.engine.failRomanisation = new EngineError('the engine is down', { retriable: true });
       const failed: number[] = [];
       try {
         for (let i = 0; i <= PAGE_LIMITS.minute; i++) failed.push((await romanise(reviewUrl)).statusCode);

@@ -65,7 +65,7 @@ describe('a pipeline stage', () => {
 
   it('records a permanent engine failure on the job, and leaves a passing one to the retry', async () => {
     const permanent = setUp(async () => {
-      throw new EngineError('bad audio', true, 'The audio could not be decoded.');
+      throw new EngineError('bad audio', { retriable: false, publicMessage: 'The audio could not be decoded.' });
     });
     const job = unitJobRecord();
     await permanent.jobs.insert(job);
@@ -75,7 +75,7 @@ describe('a pipeline stage', () => {
     expect(failed?.lifecycle.error?.message).toBe('The audio could not be decoded.');
 
     const passing = setUp(async () => {
-      throw new EngineError('busy', false, 'The speech engine is busy.');
+      throw new EngineError('busy', { retriable: true, publicMessage: 'The speech engine is busy.' });
     });
     await passing.jobs.insert(job);
     await expect(passing.handle(job)).rejects.toBeInstanceOf(EngineError);

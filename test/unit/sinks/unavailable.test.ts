@@ -30,7 +30,7 @@ describe('isDependencyUnavailable', () => {
     ],
     ['the registry answered 503', registryAnswer(503)],
     ['the registry refused our credentials', registryAnswer(401)],
-    ['the engine unreachable', new EngineError('speech engine unreachable: fetch failed', false)],
+    ['the engine unreachable', new EngineError('speech engine unreachable: fetch failed', { retriable: true })],
     ['a socket reset', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
   ])('is an outage: %s', (_what, error) => {
     expect(isDependencyUnavailable(error)).toBe(true);
@@ -41,7 +41,7 @@ describe('isDependencyUnavailable', () => {
     ['bytes not framed by the registry', new ConfluentSchemaRegistryArgumentError('magic byte')],
     ['a value that does not match its schema', new ConfluentSchemaRegistryValidationError('invalid', [])],
     ['a CQL syntax error', new cassandra.errors.ResponseError(codes.syntaxError, 'line 1')],
-    ['the engine refusing the audio', new EngineError('422 unreadable audio', true)],
+    ['the engine refusing the audio', new EngineError('422 unreadable audio', { retriable: false })],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'job_id')")],
     ['not an error at all', 'a string'],
   ])('is not an outage: %s', (_what, error) => {

@@ -139,7 +139,10 @@ describe('aligning an existing job (POST /jobs/{id}/align)', () => {
   it('writes nothing and frees the lock when the engine fails', async () => {
     const s = services();
     const job = await stored(s, finished({ align: true, alignedTexts: [untimedLine('older words')] }));
-    s.engine.failAlignment = new EngineError('engine down', false, 'The speech engine is unavailable.');
+    s.engine.failAlignment = new EngineError('engine down', {
+      retriable: true,
+      publicMessage: 'The speech engine is unavailable.',
+    });
     expect(await codeOf(alignJob(s, org(), async () => job))).toBe('ALN_003');
     expect(await s.jobs.get(job.job_id)).toEqual(job);
     expect(s.locks.held.size).toBe(0);

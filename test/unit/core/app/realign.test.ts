@@ -57,7 +57,7 @@ describe('realign: the one way lines get timings', () => {
   ])('an answer with %s timings than lines is no usable alignment, in our words', async (_what, answered) => {
     const error = await realign(engineTiming(answered), job('audio/org_unit/a'), lines).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ permanent: true, publicMessage: 'The aligner did not time every line.' });
+    expect(error).toMatchObject({ retriable: false, publicMessage: 'The aligner did not time every line.' });
   });
 
   it('a job without stored audio is refused before the engine is asked', async () => {
