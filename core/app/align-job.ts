@@ -5,7 +5,7 @@
  * realigned), else 200 unchanged. A failed re-alignment writes nothing.
  */
 
-import { ApiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { lineTextHash } from '../jobs/line-text.ts';
 import { publicReason } from '../ports/engine.ts';
@@ -26,17 +26,16 @@ export async function alignJob(
 ): Promise<{ statusCode: 200 | 202; body: Record<string, unknown> }> {
   // The plan is checked before the job is looked up: PAY_002 whatever the id.
   if (org.plan !== 'full') {
-    throw new ApiError('PAY_002', 'Your plan does not include alignment. Upgrade to the full plan.');
+    throw apiError('PAY_002', 'alignment');
   }
   const job = await loadJob();
   const l = job.lifecycle;
-  if (l.review_gate !== null) throw new ApiError('ALN_002', 'The job is held for review; approve it first.');
-  if (l.status === 'processing' && l.stage === 'aligning')
-    throw new ApiError('ALN_004', 'Alignment is already running for this job.');
-  if (!job.results || l.status === 'processing') throw new ApiError('ALN_001', 'The job has no transcript yet.');
-  if (l.status === 'failed') throw new ApiError('ALN_003', 'The job failed; it cannot be aligned.');
+  if (l.review_gate !== null) throw apiError('ALN_002');
+  if (l.status === 'processing' && l.stage === 'aligning') throw apiError('ALN_004', 'running');
+  if (!job.results || l.status === 'processing') throw apiError('ALN_001');
+  if (l.status === 'failed') throw apiError('ALN_003', 'job_failed');
   if (!job.audio_key || !(await services.storage.exists(job.audio_key))) {
-    throw new ApiError('ALN_005', 'There is no stored audio to align against.');
+    throw apiError('ALN_005');
   }
 
   if (!l.align_requested) {
@@ -57,9 +56,7 @@ export async function alignJob(
 
   const lines = job.lines ?? [];
   const current = await services.engine.alignerVersion().catch((error: unknown) => {
-    throw new ApiError('ALN_003', `Re-alignment is unavailable right now: ${publicReason(error)} Retry later.`, {
-      cause: error,
-    });
+    throw apiError('ALN_003', 'engine_unavailable', publicReason(error)).with({ cause: error });
   });
   const unchanged = job.alignment?.text_sha256 === lineTextHash(lines) && job.alignment?.aligner_version === current;
   if (unchanged) {
@@ -75,14 +72,14 @@ export async function alignJob(
     };
   }
   const lock = await services.locks.acquire(lockName.realignment(job.job_id));
-  if (!lock) throw new ApiError('ALN_004', 'Alignment is already running for this job.');
+  if (!lock) throw apiError('ALN_004', 'running');
   try {
     const realigned = await realign(services.engine, job, lines);
     const timed = realigned.lines;
     const changed = await services.writer.change(job.job_id, (j) =>
       j.version === job.version ? { patch: { lines: timed, alignment: realigned.alignment } } : null,
     );
-    if (!changed?.changed) throw new ApiError('ALN_004', 'The job changed while it was being re-aligned; retry.');
+    if (!changed?.changed) throw apiError('ALN_004', 'changed_meanwhile');
     const withTimes = timed.filter((line) => line.start !== null).length;
     return {
       statusCode: 200,
@@ -97,11 +94,7 @@ export async function alignJob(
     };
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(
-      'ALN_003',
-      `Re-alignment gave no usable result: ${publicReason(error)} The existing timings are unchanged.`,
-      { cause: error },
-    );
+    throw apiError('ALN_003', 'no_usable_result', publicReason(error)).with({ cause: error });
   } finally {
     await lock.release();
   }

@@ -5,7 +5,7 @@
  * second one reads already_approved; nothing is applied, re-aligned or charged twice.
  */
 
-import { ApiError } from '../errors.ts';
+import { apiError, notFound } from '../errors.ts';
 import { explicitOf } from '../jobs/explicit.ts';
 import type { JobRecord, LyricLine } from '../jobs/job.ts';
 import { lineTextHash } from '../jobs/line-text.ts';
@@ -63,11 +63,7 @@ async function retime(
     return { ...(await realign(services.engine, job, lines)), outcome: 'realigned' };
   } catch (error) {
     if (countChanged) {
-      throw new ApiError(
-        'REV_001',
-        `The line count changed and the lines could not be re-timed: ${publicReason(error)} Nothing was saved; keep the line count or retry.`,
-        { cause: error },
-      );
+      throw apiError('REV_001', publicReason(error)).with({ cause: error });
     }
     // Same count: every line keeps its line timing; the word track no longer matches the text.
     const previous = job.lines ?? [];
@@ -94,14 +90,11 @@ function checkStarts(
   durationSeconds: number | null,
 ): void {
   if (gate !== 'aligned')
-    throw new ApiError(
-      'APR_002',
-      'line_starts: the lyrics are not timed yet; starts can be set once they are aligned.',
-    );
-  if (!startsInOrder(starts)) throw new ApiError('APR_002', 'line_starts must not go backwards from line to line.');
+    throw apiError('APR_002', 'line_starts: the lyrics are not timed yet; starts can be set once they are aligned.');
+  if (!startsInOrder(starts)) throw apiError('APR_002', 'line_starts must not go backwards from line to line.');
   // A start is a moment of the song: none past its end (the song's own measured length).
   if (durationSeconds !== null && starts.some((s) => s !== null && s > durationSeconds))
-    throw new ApiError('APR_002', `line_starts must be within the song (${durationSeconds} s).`);
+    throw apiError('APR_002', `line_starts must be within the song (${durationSeconds} s).`);
 }
 
 function alreadyApproved(job: JobRecord) {
@@ -123,13 +116,8 @@ export async function approveJob(
   for (;;) {
     const l = job.lifecycle;
     if (l.review_approved_at) return alreadyApproved(job);
-    if (!l.review_required || l.review_gate === null)
-      throw new ApiError('APR_001', `The job is not waiting for review (status ${l.status}, stage ${l.stage}).`);
-    if (route === 'api' && job.review_delivery === 'link')
-      throw new ApiError(
-        'APR_003',
-        'This job was submitted with review_delivery=link; only the review page can approve it.',
-      );
+    if (!l.review_required || l.review_gate === null) throw apiError('APR_001', l.status, l.stage);
+    if (route === 'api' && job.review_delivery === 'link') throw apiError('APR_003');
     const gate = l.review_gate;
     const current = job.lines ?? [];
     const plan = planEdits(current, edits);
@@ -170,11 +158,9 @@ export async function approveJob(
       );
     } catch (error) {
       // The compare-and-set did not land (a dependency failed): nothing was approved or saved.
-      throw new ApiError('APR_004', 'The approval could not be released and was rolled back. Retry.', {
-        cause: error,
-      });
+      throw apiError('APR_004').with({ cause: error });
     }
-    if (!written) throw new ApiError('NOT_001', 'Job not found');
+    if (!written) throw notFound('Job');
     if (!written.changed) {
       // Someone else changed the job first (a racing approval, or the pipeline): decide again on fresh state.
       job = written.job;

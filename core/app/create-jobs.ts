@@ -5,7 +5,7 @@
  */
 
 import type { AudioFormat } from '../audio/formats.ts';
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { derivedUuid, newUuid } from '../ids.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { initialLifecycle } from '../jobs/lifecycle.ts';
@@ -34,13 +34,10 @@ export interface NewJob {
 export function authoriseFeatures(principal: Principal, inputs: SubmissionInput[]): void {
   if (!inputs.some((i) => i.align)) return;
   if (principal.key.scope === 'transcript-only') {
-    throw new ApiError('AUTH_002', 'This API key is provisioned for transcript-only use: submit with align=false.');
+    throw apiError('AUTH_002', 'transcript_only_submission');
   }
   if (principal.org.plan !== 'full') {
-    throw new ApiError(
-      'PAY_002',
-      'Your plan does not include alignment. Submit with align=false, or upgrade to the full plan.',
-    );
+    throw apiError('PAY_002', 'submission');
   }
 }
 
@@ -117,13 +114,7 @@ export function newJobRecord(
   };
 }
 
-const insufficientCredits = (n: number) =>
-  new ApiError(
-    'PAY_001',
-    n === 1
-      ? 'Your credit balance is 0 or below. Buy credits to submit jobs.'
-      : `Your credit balance does not cover ${n} jobs. Buy credits to submit this batch.`,
-  );
+const insufficientCredits = (jobs: number) => apiError('PAY_001', jobs);
 
 /**
  * The cheap credit check a submission passes before any outbound request (the audio_url probes):

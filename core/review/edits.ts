@@ -7,7 +7,7 @@
  * line, romanisations left for the engine to redo (null), and the starts the reviewer tapped in.
  * The API's `lines` stay text-only, as the spec says.
  */
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { LyricLine } from '../jobs/job.ts';
 import { hasUnwritableCharacters } from '../text/characters.ts';
 
@@ -29,20 +29,20 @@ const MAX_LINE_CHARS = 1000;
 function stringArray(value: unknown, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
-    throw new ApiError('APR_002', `${name} must be an array of strings`);
-  if (value.length === 0) throw new ApiError('APR_002', `${name} must not be empty; omit it to keep the lines`);
-  if (value.length > MAX_LINES) throw new ApiError('APR_002', `${name} may hold at most ${MAX_LINES} lines`);
+    throw apiError('APR_002', `${name} must be an array of strings`);
+  if (value.length === 0) throw apiError('APR_002', `${name} must not be empty; omit it to keep the lines`);
+  if (value.length > MAX_LINES) throw apiError('APR_002', `${name} may hold at most ${MAX_LINES} lines`);
   refuseUnwritable(value as string[], name);
   const lines = (value as string[]).map((line) => line.replace(/\s+/g, ' ').trim());
   if (lines.some((line) => line.length > MAX_LINE_CHARS))
-    throw new ApiError('APR_002', `each line of ${name} may be at most ${MAX_LINE_CHARS} characters`);
+    throw apiError('APR_002', `each line of ${name} may be at most ${MAX_LINE_CHARS} characters`);
   return lines;
 }
 
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError('APR_002', 'the body must be a JSON object with optional lines and transliterated_lines');
+    throw apiError('APR_002', 'the body must be a JSON object with optional lines and transliterated_lines');
   return body as Record<string, unknown>;
 }
 
@@ -50,7 +50,7 @@ function bodyObject(body: unknown): Record<string, unknown> {
 function refuseUnwritable(lines: readonly (string | null)[], name: string): void {
   const at = lines.findIndex((line) => line !== null && hasUnwritableCharacters(line));
   if (at >= 0)
-    throw new ApiError('APR_002', `${name}[${at}] contains a control character or a noncharacter (U+FFFE, U+FFFF)`);
+    throw apiError('APR_002', `${name}[${at}] contains a control character or a noncharacter (U+FFFE, U+FFFF)`);
 }
 
 /** Reads the optional JSON body; anything but {lines?, transliterated_lines?} string arrays is APR_002. */
@@ -66,9 +66,9 @@ export function parseApprovalBody(body: unknown): ApprovalEdits {
 function nullableArray<T>(value: unknown, name: string, entry: (v: unknown) => v is T): (T | null)[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value) || value.some((v) => v !== null && !entry(v)))
-    throw new ApiError('APR_002', `${name} must be an array whose entries are ${entry.name} or null`);
+    throw apiError('APR_002', `${name} must be an array whose entries are ${entry.name} or null`);
   if (value.length === 0 || value.length > MAX_LINES)
-    throw new ApiError('APR_002', `${name} must hold 1 to ${MAX_LINES} entries`);
+    throw apiError('APR_002', `${name} must hold 1 to ${MAX_LINES} entries`);
   return value as (T | null)[];
 }
 
@@ -95,7 +95,7 @@ export function parseEditorApprovalBody(body: unknown): ApprovalEdits {
 
 function explicitFlag(value: unknown): boolean | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw new ApiError('APR_002', 'explicit must be true or false');
+  if (typeof value !== 'boolean') throw apiError('APR_002', 'explicit must be true or false');
   return value;
 }
 
@@ -132,12 +132,12 @@ export function planEdits(current: readonly LyricLine[], edits: ApprovalEdits): 
   const texts = edits.lines ?? oldTexts;
   const countChanged = texts.length !== current.length;
   if (countChanged && edits.transliterated_lines?.length !== texts.length)
-    throw new ApiError(
+    throw apiError(
       'APR_005',
       `The line count changes (${current.length} → ${texts.length}): send lines and transliterated_lines of equal length`,
     );
   if (edits.transliterated_lines && edits.transliterated_lines.length !== texts.length)
-    throw new ApiError(
+    throw apiError(
       'APR_005',
       `transliterated_lines has ${edits.transliterated_lines.length} entries for ${texts.length} lines`,
     );
@@ -146,7 +146,7 @@ export function planEdits(current: readonly LyricLine[], edits: ApprovalEdits): 
     ['line_starts', edits.line_starts],
   ] as const) {
     if (given && given.length !== texts.length)
-      throw new ApiError('APR_005', `${name} has ${given.length} entries for ${texts.length} lines`);
+      throw apiError('APR_005', `${name} has ${given.length} entries for ${texts.length} lines`);
   }
   const kept = texts.map((text, i) => (text === oldTexts[i] ? oldTranslit[i]! : null));
   const transliterations = edits.transliterated_lines?.map((t, i) => t ?? kept[i] ?? null) ?? kept;

@@ -3,7 +3,7 @@
  * Without a requested event: job.awaiting_review while a reviewer holds the job, job.complete once
  * it has finished, job.failed for a failed job.
  */
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { reviewExpiresAt } from '../review/tokens.ts';
 import type { EventName } from './payloads.ts';
@@ -17,27 +17,26 @@ export function chooseReplayEvent(
   now: Date,
 ): JobEventName {
   const l = job.lifecycle;
-  if (!job.webhook_url) throw new ApiError('HOOK_001', 'This job was submitted without a webhook_url');
+  if (!job.webhook_url) throw apiError('HOOK_001');
   const event =
     requested ?? (l.review_gate ? 'job.awaiting_review' : l.status === 'failed' ? 'job.failed' : 'job.complete');
   switch (event) {
     case 'job.awaiting_review': {
-      if (!l.review_gate || !reviewUrl) throw new ApiError('HOOK_003', 'This job has no review link to replay');
+      if (!l.review_gate || !reviewUrl) throw apiError('HOOK_003');
       const expires = reviewExpiresAt(job);
-      if (expires && Date.parse(expires) <= now.getTime())
-        throw new ApiError('HOOK_004', `The review link expired at ${expires}`);
+      if (expires && Date.parse(expires) <= now.getTime()) throw apiError('HOOK_004', expires);
       return event;
     }
     case 'job.complete':
-      if (l.status !== 'complete') throw new ApiError('HOOK_002', `The job is ${l.status}, not complete`);
-      if (l.review_gate) throw new ApiError('HOOK_002', 'job.complete is held until the review is approved');
+      if (l.status !== 'complete') throw apiError('HOOK_002', `The job is ${l.status}, not complete`);
+      if (l.review_gate) throw apiError('HOOK_002', 'job.complete is held until the review is approved');
       return event;
     case 'job.degraded':
       if (l.status !== 'complete' || job.degraded.length === 0)
-        throw new ApiError('HOOK_002', 'The job has not completed in a degraded way');
+        throw apiError('HOOK_002', 'The job has not completed in a degraded way');
       return event;
     case 'job.failed':
-      if (l.status !== 'failed') throw new ApiError('HOOK_002', `The job is ${l.status}, not failed`);
+      if (l.status !== 'failed') throw apiError('HOOK_002', `The job is ${l.status}, not failed`);
       return event;
   }
 }

@@ -3,7 +3,7 @@
  * over 100 MB is refused with 413 VAL_002; a refused HEAD or a missing Content-Length is accepted.
  * A URL that points into a private network is refused outright.
  */
-import { ApiError, invalid } from '../../core/errors.ts';
+import { ApiError, apiError, invalid } from '../../core/errors.ts';
 import { PROBE_LIMITS } from '../../core/meters.ts';
 import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
 import { AUDIO_PROBE_TIMEOUT_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
@@ -33,10 +33,7 @@ export async function probeAudioUrl(url: string, policy: OutboundPolicy): Promis
     res.body.resume();
     const length = Number(res.headers['content-length']);
     if (res.status >= 200 && res.status < 300 && Number.isFinite(length) && length > MAX_AUDIO_URL_BYTES) {
-      throw new ApiError(
-        'VAL_002',
-        `audio_url reports ${length} bytes; the limit is 100 MB (${MAX_AUDIO_URL_BYTES} bytes).`,
-      );
+      throw apiError('VAL_002', length);
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalid } from '../../core/errors.ts';
+import { apiError, invalid } from '../../core/errors.ts';
 import type { IdempotencyStore } from '../../core/ports/idempotency.ts';
 
 /** The header a replayed answer carries; the meters give back what a replay drew. */
@@ -57,18 +57,9 @@ export async function withIdempotency(
   const outcome = await store.claim(orgId, key, hash);
   switch (outcome.kind) {
     case 'mismatch':
-      throw new ApiError(
-        'IDEM_002',
-        'This Idempotency-Key was used with a different request body. Use a new key for a new request.',
-      );
+      throw apiError('IDEM_002');
     case 'in_flight':
-      throw new ApiError(
-        'IDEM_001',
-        'The first request with this Idempotency-Key is still being processed. Retry shortly.',
-        {
-          headers: { 'Retry-After': '1' },
-        },
-      );
+      throw apiError('IDEM_001').with({ headers: { 'Retry-After': '1' } });
     case 'replay':
       reply.header(REPLAY_HEADER, 'true');
       return reply.status(outcome.statusCode).type('application/json; charset=utf-8').send(outcome.response);

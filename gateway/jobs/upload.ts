@@ -17,18 +17,14 @@ import {
   isAcceptedMimeType,
   sniffAudioFormat,
 } from '../../core/audio/formats.ts';
-import { ApiError, invalid } from '../../core/errors.ts';
+import { apiError, invalid } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
-import { MAX_AUDIO_URL_BYTES, MAX_UPLOAD_BYTES, megabytes } from '../../core/policy.ts';
+import { MAX_UPLOAD_BYTES } from '../../core/policy.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
 
 const ACCEPTED = AUDIO_FORMATS.join(', ');
 
-const tooLarge = () =>
-  new ApiError(
-    'BODY_001',
-    `The file is larger than the ${megabytes(MAX_UPLOAD_BYTES)} upload limit. Send larger files with audio_url (up to ${megabytes(MAX_AUDIO_URL_BYTES)}).`,
-  );
+const tooLarge = () => apiError('BODY_001', 'upload');
 
 export async function readMultipart(
   request: FastifyRequest,

@@ -1,7 +1,7 @@
 /** What the review page and the studio both do for their editor, whatever authenticates the call. */
 
 import type { JobServices } from '../../core/app/job-services.ts';
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, apiError, invalid } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { findLanguage } from '../../core/languages.ts';
@@ -60,7 +60,7 @@ async function drawOne(
 ): Promise<DrawnUnit> {
   const result = await meter.consume(key, kind, 1, limits);
   if (!result.allowed) {
-    throw new ApiError('RATE_001', `Rate limit exceeded on ${what}. Retry in ${result.retryAfter} s.`, {
+    throw ApiError.of('RATE_001', [what, result.retryAfter], {
       extra: { retry_after: result.retryAfter },
       headers: { 'Retry-After': String(result.retryAfter) },
     });
@@ -86,10 +86,8 @@ export async function romaniseEdited(
   body: unknown,
 ): Promise<{ lines: string[] }> {
   const { lines } = parseApprovalBody({ lines: (body as { lines?: unknown } | undefined)?.lines });
-  if (!lines || lines.length > MAX_ROMANISE_LINES)
-    throw new ApiError('VAL_001', `lines: 1 to ${MAX_ROMANISE_LINES} strings`);
-  if (job.lifecycle.review_gate === null)
-    throw new ApiError('APR_001', 'The job is not waiting for review: there is nothing left to edit.');
+  if (!lines || lines.length > MAX_ROMANISE_LINES) throw invalid(`lines: 1 to ${MAX_ROMANISE_LINES} strings`);
+  if (job.lifecycle.review_gate === null) throw apiError('APR_001', job.lifecycle.status, job.lifecycle.stage);
   const drawn = await drawOne(metering.meter, job.job_id, 'page', PAGE_LIMITS, "this job's editor budget");
   return paidBy(drawn, async () => ({
     lines: await services.engine.romanise(findLanguage(job.language)!, lines, job.romanisation),

@@ -7,7 +7,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { approveJob } from '../../core/app/approve-job.ts';
-import { ApiError } from '../../core/errors.ts';
+import { apiError, notFound } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { parseEditorApprovalBody } from '../../core/review/edits.ts';
 import { checkReviewToken, type TokenCheck } from '../../core/review/tokens.ts';
@@ -51,8 +51,8 @@ export default async function reviewPages(app: FastifyInstance, options: JobRout
   /** For the editor's calls: the job, or the spec's error shape. */
   async function authorised(jobId: string, token: string | undefined): Promise<JobRecord> {
     const { job, check } = await withToken(jobId, token);
-    if (!job || check === 'invalid') throw new ApiError('NOT_001', 'This review link is not valid.');
-    if (check === 'expired') throw new ApiError('GONE_001', 'This review link has expired.');
+    if (!job || check === 'invalid') throw notFound('Review link');
+    if (check === 'expired') throw apiError('GONE_001', 'review_link');
     return job;
   }
 

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { alignJob } from '../../core/app/align-job.ts';
 import { approveJob } from '../../core/app/approve-job.ts';
-import { ApiError } from '../../core/errors.ts';
+import { apiError, notFound } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { SIGNIN_LIMITS } from '../../core/meters.ts';
@@ -82,18 +82,17 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
   /** For the editor's calls: a session and, for POSTs, its CSRF token. */
   async function requireSession(request: FastifyRequest): Promise<StudioSession & { sessionHash: string }> {
     const s = await session(request);
-    if (!s) throw new ApiError('AUTH_001', 'Sign in to the studio first.');
+    if (!s) throw apiError('AUTH_001', 'no_session');
     if (request.method === 'POST') {
       const sent = request.headers['x-csrf-token'] ?? (request.body as { csrf?: string } | undefined)?.csrf;
-      if (typeof sent !== 'string' || !safeEqual(sent, s.csrf_token))
-        throw new ApiError('AUTH_002', 'The request did not carry this session’s CSRF token; reload the page.');
+      if (typeof sent !== 'string' || !safeEqual(sent, s.csrf_token)) throw apiError('AUTH_002', 'no_csrf_token');
     }
     return s;
   }
 
   async function orgJob(s: StudioSession, jobId: string): Promise<JobRecord> {
     const job = await jobOfPath(services, jobId);
-    if (!job || job.org_id !== s.org_id) throw new ApiError('NOT_001', 'Job not found');
+    if (!job || job.org_id !== s.org_id) throw notFound('Job');
     return job;
   }
 
@@ -227,7 +226,7 @@ export default async function studioPages(app: FastifyInstance, options: StudioO
   app.post<{ Params: { job_id: string } }>('/studio/:job_id/align', pageRoute, async (request, reply: FastifyReply) => {
     const s = await requireSession(request);
     const org = await options.orgs.getOrganisation(s.org_id);
-    if (!org) throw new ApiError('NOT_001', 'Organisation not found');
+    if (!org) throw notFound('Organisation');
     // The studio's Re-align is POST /jobs/{id}/align by another door: it draws on the submit meter too.
     const drawn = await drawForPage(options, org.org_id, 'submit');
     const { statusCode, body } = await paidBy(

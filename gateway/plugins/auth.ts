@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../core/errors.ts';
+import { apiError } from '../../core/errors.ts';
 import { hashApiKey, isWellFormedApiKey } from '../../core/secrets.ts';
 import {
   type KeptCredentials,
@@ -19,8 +19,6 @@ import {
   type OrganisationStore,
   type Principal,
 } from '../../core/tenancy.ts';
-
-const unauthorized = (message: string) => new ApiError('AUTH_001', message);
 
 export interface AuthOptions {
   orgs: OrganisationStore;
@@ -32,17 +30,17 @@ export interface AuthOptions {
 const BODYLESS = new Set(['GET', 'HEAD']);
 
 function keyHashFrom(header: string | undefined): string {
-  if (!header) throw unauthorized('Missing Authorization header. Send Authorization: Bearer <API_KEY>.');
+  if (!header) throw apiError('AUTH_001', 'missing_header');
   const match = /^Bearer ([^\s]+)$/.exec(header.trim());
-  if (!match?.[1]) throw unauthorized('Malformed Authorization header. Expected: Bearer <API_KEY>.');
-  if (!isWellFormedApiKey(match[1])) throw unauthorized('Invalid API key.');
+  if (!match?.[1]) throw apiError('AUTH_001', 'malformed_header');
+  if (!isWellFormedApiKey(match[1])) throw apiError('AUTH_001', 'invalid_key');
   return hashApiKey(match[1]);
 }
 
 function principalFrom(found: KeyWithOrganisation | null): Principal {
-  if (!found) throw unauthorized('Invalid API key.');
-  if (!keyIsUsable(found.key, new Date())) throw unauthorized('This API key is inactive or expired.');
-  if (!found.org) throw unauthorized('Invalid API key.');
+  if (!found) throw apiError('AUTH_001', 'invalid_key');
+  if (!keyIsUsable(found.key, new Date())) throw apiError('AUTH_001', 'inactive_key');
+  if (!found.org) throw apiError('AUTH_001', 'invalid_key');
   return { org: found.org, key: found.key };
 }
 
@@ -75,10 +73,7 @@ export default fp<AuthOptions>(
         request.principal = await authenticate(orgs, keyHash);
       }
       if (config.requires === 'alignment' && request.principal.key.scope === 'transcript-only') {
-        throw new ApiError(
-          'AUTH_002',
-          'This API key is provisioned for transcript-only use and cannot request alignment.',
-        );
+        throw apiError('AUTH_002', 'transcript_only_alignment');
       }
     });
   },

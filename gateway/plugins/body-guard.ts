@@ -11,7 +11,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../core/errors.ts';
+import { apiError } from '../../core/errors.ts';
 import { BODY_DEADLINE_MS, BODY_IDLE_MS, DRAIN_MAX_BYTES } from '../../core/policy.ts';
 import { sendError } from './errors.ts';
 
@@ -61,7 +61,7 @@ export default fp<BodyGuardOptions>(
           return;
         }
         reply.header('connection', 'close');
-        sendError(reply, new ApiError('BODY_002', `The request body did not arrive in time (${why}). Send it again.`));
+        sendError(reply, apiError('BODY_002', why));
         // Node forgets a request once its response is sent, so closing the socket would not end the
         // body stream: ending it here is what fails the upload's store write and removes its partial file.
         reply.raw.once('close', () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, apiError, invalid } from '../../core/errors.ts';
 
 function fromFastify(error: FastifyError): ApiError | null {
   if (error.validation) {
@@ -14,25 +14,25 @@ function fromFastify(error: FastifyError): ApiError | null {
     const field = first?.instancePath ? first.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const subject = missing ?? (field || where);
-    return new ApiError('VAL_001', `Invalid ${where}: ${subject} ${first?.message ?? 'is invalid'}`.trim());
+    return invalid(`Invalid ${where}: ${subject} ${first?.message ?? 'is invalid'}`.trim());
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('VAL_001', 'Malformed JSON body');
+      return invalid('Malformed JSON body');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError('BODY_001', 'Request body is too large');
+      return apiError('BODY_001', 'body');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('MEDIA_001', 'Unsupported Content-Type for this endpoint');
+      return apiError('MEDIA_001');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('VAL_001', 'Content-Length does not match the body');
+      return invalid('Content-Length does not match the body');
     default:
       break;
   }
-  if (error instanceof SyntaxError) return new ApiError('VAL_001', 'Malformed JSON body');
+  if (error instanceof SyntaxError) return invalid('Malformed JSON body');
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError('VAL_001', error.message);
+    return invalid(error.message);
   }
   return null;
 }
@@ -42,7 +42,7 @@ export function toApiError(error: unknown): { apiError: ApiError; internal: bool
   const mapped = fromFastify(error as FastifyError);
   if (mapped) return { apiError: mapped, internal: false };
   return {
-    apiError: new ApiError('SRV_001', 'The service is temporarily unavailable. Retry shortly.'),
+    apiError: apiError('SRV_001'),
     internal: true,
   };
 }

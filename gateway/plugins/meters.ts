@@ -45,14 +45,10 @@ export default fp<MeterOptions>(
       if (!result.allowed) {
         const extra: Record<string, unknown> = { retry_after: result.retryAfter };
         if (config.cost) extra.jobs_requested = cost;
-        throw new ApiError(
-          'RATE_001',
-          `Rate limit exceeded on the ${config.meter} meter. Retry in ${result.retryAfter} s.`,
-          {
-            extra,
-            headers: { ...rateLimitHeaders(config.meter, result), 'Retry-After': String(result.retryAfter) },
-          },
-        );
+        throw ApiError.of('RATE_001', [`the ${config.meter} meter`, result.retryAfter], {
+          extra,
+          headers: { ...rateLimitHeaders(config.meter, result), 'Retry-After': String(result.retryAfter) },
+        });
       }
       request.metered = { meter: config.meter, cost, result };
     });

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../core/errors.ts';
+import { apiError } from '../../core/errors.ts';
 import { sendError } from './errors.ts';
 
 export interface RouteEntry {
@@ -46,9 +46,9 @@ export default fp(
       const allowed = table.filter((r) => r.pattern.test(path)).map((r) => r.method);
       if (allowed.length > 0) {
         reply.header('Allow', [...new Set(allowed)].join(', '));
-        return sendError(reply, new ApiError('METHOD_001', `${request.method} is not allowed on ${path}`));
+        return sendError(reply, apiError('METHOD_001', request.method, path));
       }
-      return sendError(reply, new ApiError('ROUTE_001', `No route ${request.method} ${path}`));
+      return sendError(reply, apiError('ROUTE_001', request.method, path));
     });
     app.setNotFoundHandler((request, reply) => app.unmatchedRoute(request, reply));
   },

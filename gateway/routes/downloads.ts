@@ -4,7 +4,7 @@
  * failed, JOB_002 when the output was never requested; 404 for other organisations and unknown types.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError, notFound } from '../../core/errors.ts';
+import { ApiError, apiError, notFound } from '../../core/errors.ts';
 import { hasWordTimings } from '../../core/jobs/timings.ts';
 import { outputFormat, VARIANTS } from '../../core/render/outputs.ts';
 import type { Variant } from '../../core/render/timed-lines.ts';
@@ -47,14 +47,13 @@ export default async function downloadRoutes(app: FastifyInstance, options: JobR
       if (!format || !VARIANTS.has(variant as Variant)) throw notFound('Download type');
       const l = job.lifecycle;
       if (l.status === 'failed') {
-        throw new ApiError('JOB_001', `The job failed: ${l.error?.message ?? 'unknown reason'}`, {
+        throw ApiError.of('JOB_001', [l.error?.message ?? 'unknown reason'], {
           extra: { stage: l.error?.stage ?? 'transcription' },
         });
       }
-      if (!l.align_requested)
-        throw new ApiError('JOB_002', 'Timed output was not requested for this job (align=false).');
+      if (!l.align_requested) throw apiError('JOB_002', 'align');
       if (format.needsWords && !job.word_align_requested) {
-        throw new ApiError('JOB_002', 'Word timings were not requested for this job (word_align=false).');
+        throw apiError('JOB_002', 'word_align');
       }
       const wordsReady = !format.needsWords || hasWordTimings(job.lines ?? []);
       if (l.status !== 'complete' || job.alignment === null || !wordsReady) {

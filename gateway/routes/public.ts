@@ -1,7 +1,7 @@
 /** The routes without authentication: language list, health, and the withdrawn POST /align. */
 import type { FastifyInstance } from 'fastify';
 import { cached } from '../../core/cached.ts';
-import { ApiError } from '../../core/errors.ts';
+import { apiError } from '../../core/errors.ts';
 import { LANGUAGES } from '../../core/languages.ts';
 import type { LanguageList } from '../../schemas/generated/api/language-list.ts';
 import { type ComponentName, checkHealth, type Probe } from '../health.ts';
@@ -78,11 +78,7 @@ export default async function publicRoutes(app: FastifyInstance, options: Public
   // Withdrawn: 410 for every request, before authentication or validation (spec, Versioning rule 2).
   // Answered from onRequest, ahead of every body check (even a QUERY without Content-Type), so the
   // body is never parsed.
-  const gone = () =>
-    new ApiError(
-      'GONE_001',
-      'POST /api/v1/align has been withdrawn. Request alignment at submission (align) or with POST /api/v1/jobs/{job_id}/align.',
-    );
+  const gone = () => apiError('GONE_001', 'align_endpoint');
   app.register(async (withdrawn) => {
     withdrawn.addHook('onRequest', async () => {
       throw gone();

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { decodeListCursor, encodeListCursor, filterFingerprint } from '../../core/app/cursors.ts';
-import { ApiError } from '../../core/errors.ts';
+import { apiError } from '../../core/errors.ts';
 import { newUuid } from '../../core/ids.ts';
 import type { DeadLetter, DeliveryRecord } from '../../core/ports/webhooks.ts';
 import { reviewUrlOf } from '../../core/review/tokens.ts';
@@ -125,9 +125,8 @@ export default async function webhookRoutes(app: FastifyInstance, options: JobRo
     async (request) => {
       const orgId = principalOf(request).org.org_id;
       const dead = await webhooks.deadLetters.get(request.params.id);
-      if (!dead || dead.org_id !== orgId) throw new ApiError('HOOK_005', 'Dead letter not found');
-      if (dead.resolved_at)
-        throw new ApiError('HOOK_006', `Dead letter was cleared at ${dead.resolved_at.toISOString()}`);
+      if (!dead || dead.org_id !== orgId) throw apiError('HOOK_005');
+      if (dead.resolved_at) throw apiError('HOOK_006', dead.resolved_at.toISOString());
       const event = await webhooks.events.get(dead.event_id);
       if (!event) throw new Error(`dead letter ${dead.id} has no stored event ${dead.event_id}`);
       const attempt = (await webhooks.events.attemptCount(event.event_id)) + 1;

@@ -8,6 +8,7 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ERROR_CODES } from '../../core/errors.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -40,7 +41,12 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-const RETRYABLE_CODES = new Set(['RATE_001', 'IDEM_001', 'SRV_001']);
+/** The codes the spec calls retryable, read from the one table of codes. */
+const RETRYABLE_CODES = new Set<string>(
+  Object.entries(ERROR_CODES)
+    .filter(([, info]) => 'retryable' in info)
+    .map(([code]) => code),
+);
 const BACKOFF_CAP_MS = 60_000;
 
 /** A JSON answer, or a non-JSON one (a proxy's HTML page) kept as its first words. */
