@@ -7,6 +7,7 @@
 import kafkajs, { type Admin } from 'kafkajs';
 import type { Config } from '../../core/config.ts';
 import { type RetryPolicy, withRetries } from '../../core/retry.ts';
+import { VerseError } from '../../core/verse-error.ts';
 import { topicSchema } from '../../schemas/catalog.ts';
 import { createKafka, createSchemaRegistry, registryHeaders } from './client.ts';
 import { subjectOf, type TopicSpec, topicsFor } from './topics.ts';
@@ -37,24 +38,25 @@ const METADATA_SETTLING: RetryPolicy = {
   retries: 8,
 };
 
-function settled<T>(read: () => Promise<T>): Promise<T> {
-  return withRetries(METADATA_SETTLING, read, {
-    isRetriable: (error) => (error as { retriable?: boolean }).retriable === true,
-  });
+/** Reads until the cluster agrees: kafkajs's retriable errors and ours are tried again. */
+export function settled<T>(read: () => Promise<T>, policy: RetryPolicy = METADATA_SETTLING): Promise<T> {
+  return withRetries(policy, read);
 }
 
 const shortfalls = (admin: Admin, config: Config, specs: TopicSpec[]) =>
   settled(() => readShortfalls(admin, config, specs));
 
-class LeaderPending extends Error {
-  readonly retriable = true;
+class LeaderPending extends VerseError {
+  constructor(topics: string[]) {
+    super(`no leader yet for partitions of ${topics.join(', ')}`, { retriable: true });
+  }
 }
 
 /** The topics' metadata once every partition has a leader; retriable until then. */
-async function leadersElected(admin: Admin, specs: TopicSpec[]) {
+export async function leadersElected(admin: Pick<Admin, 'fetchTopicMetadata'>, specs: Pick<TopicSpec, 'name'>[]) {
   const metadata = await admin.fetchTopicMetadata({ topics: specs.map((t) => t.name) });
   const leaderless = metadata.topics.filter((t) => t.partitions.some((p) => p.leader < 0)).map((t) => t.name);
-  if (leaderless.length > 0) throw new LeaderPending(`no leader yet for partitions of ${leaderless.join(', ')}`);
+  if (leaderless.length > 0) throw new LeaderPending(leaderless);
   return metadata;
 }
 
