@@ -32,6 +32,7 @@ import { CassandraDeliveryLog } from '../sinks/cassandra/webhook-deliveries.ts';
 import { CassandraWebhookEvents } from '../sinks/cassandra/webhook-events.ts';
 import { workerPasswords } from '../sinks/crypto/passwords.ts';
 import { HttpEngine } from '../sinks/engine/http-engine.ts';
+import { httpsOutbound } from '../sinks/http/outbound.ts';
 import { createKafka, createSchemaRegistry, registryHeaders } from '../sinks/kafka/client.ts';
 import { consumerLag } from '../sinks/kafka/consumer-lag.ts';
 import { KafkaPublisher } from '../sinks/kafka/publisher.ts';
@@ -181,11 +182,11 @@ export async function connectPlatform(config: Config, logger: Logger, clientId: 
   const sharedMetrics = new SharedMetrics(redis, config.namespace);
   const lagAdmin = kafka.admin();
   let lagAdminConnected: Promise<void> | null = null;
-  const outbound = {
+  const outbound = httpsOutbound({
     allowPrivateNetwork: config.allowPrivateNetwork,
     extraCaFile: config.extraCaFile,
     allowedAddresses: config.outboundAllow,
-  };
+  });
   const webhookStores = {
     events: new CassandraWebhookEvents(cassandra),
     deliveries: new CassandraDeliveryLog(cassandra),

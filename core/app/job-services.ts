@@ -1,6 +1,5 @@
 /** Everything the job use cases and routes need, built once by the composition root. */
 
-import type { OutboundPolicy } from '../net/safe-http.ts';
 import type { BatchStore } from '../ports/batches.ts';
 import type { EndUserStore } from '../ports/end-users.ts';
 import type { Engine } from '../ports/engine.ts';
@@ -10,6 +9,7 @@ import type { JobStore } from '../ports/jobs.ts';
 import type { ExplicitLexicons } from '../ports/lexicons.ts';
 import type { Locks } from '../ports/locks.ts';
 import type { ObjectStore } from '../ports/object-store.ts';
+import type { Outbound } from '../ports/outbound.ts';
 import type { DeadLetters, DeliveryLog, WebhookEvents } from '../ports/webhooks.ts';
 import type { JobWriter } from './job-writer.ts';
 import type { OutputFiles } from './outputs.ts';
@@ -23,7 +23,7 @@ export interface JobServices {
   batches: BatchStore;
   idempotency: IdempotencyStore;
   storage: ObjectStore;
-  outbound: OutboundPolicy;
+  outbound: Outbound;
   engine: Engine;
   /** One stage of a job, or one re-alignment, at a time. */
   locks: Locks;

@@ -7,8 +7,8 @@
  */
 import type { Clock } from '../clock.ts';
 import { newUuid } from '../ids.ts';
-import type { OutboundPolicy } from '../net/safe-http.ts';
 import type { SharedCounters } from '../ports/metrics.ts';
+import type { Outbound } from '../ports/outbound.ts';
 import type { AttemptOutcome, DeadLetters, DeliveryLog, WebhookEvent, WebhookEvents } from '../ports/webhooks.ts';
 import type { OrganisationStore } from '../tenancy.ts';
 import { type DeliveryOutcome, deliverSigned } from '../webhooks/deliver.ts';
@@ -18,7 +18,7 @@ export interface WebhookSenderDeps {
   deliveries: DeliveryLog;
   deadLetters: DeadLetters;
   orgs: OrganisationStore;
-  outbound: OutboundPolicy;
+  outbound: Outbound;
   clock: Clock;
   sharedMetrics?: SharedCounters;
   /** The signed POST itself; deliverSigned (HTTPS under the outbound policy) unless a test stands in. */

@@ -5,6 +5,7 @@
  * hostname that resolves to 127.0.0.1 (or is re-bound to it later) is refused too.
  */
 import { BlockList, isIP } from 'node:net';
+import { type OutboundPolicy, OutboundRefusedError } from '../ports/outbound.ts';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -115,4 +116,34 @@ export function isForbiddenAddress(address: string, allowed?: BlockList): boolea
   // Checked in one canonical spelling, so no way of writing the address slips past the list.
   const canonical = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
   return blocked.check(canonical.join(':'), 'ipv6');
+}
+
+const allowCache = new Map<string, BlockList>();
+/** The policy's allow-list, built once per list. */
+export function allowedBy(policy: OutboundPolicy): BlockList | undefined {
+  if (!policy.allowedAddresses?.length) return undefined;
+  const key = policy.allowedAddresses.join(',');
+  let list = allowCache.get(key);
+  if (!list) {
+    list = allowListOf(policy.allowedAddresses);
+    allowCache.set(key, list);
+  }
+  return list;
+}
+
+/** A URL an outbound request may start from: https, no credentials, no forbidden IP literal. */
+export function checkUrl(raw: string, policy: OutboundPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefusedError('not a valid URL');
+  }
+  if (url.protocol !== 'https:') throw new OutboundRefusedError('only https:// URLs are allowed');
+  if (url.username || url.password) throw new OutboundRefusedError('URLs with credentials are not allowed');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !policy.allowPrivateNetwork && isForbiddenAddress(host, allowedBy(policy))) {
+    throw new OutboundRefusedError(`${host} is a private or reserved address`);
+  }
+  return url;
 }

@@ -5,13 +5,8 @@
  * read with a small cap, all within the one deadline. Failures are classified, never thrown: a
  * refused destination, a timeout, DNS, TLS, a refused or reset connection.
  */
-import {
-  type OutboundPolicy,
-  OutboundRefusedError,
-  OutboundTimeoutError,
-  outboundRequest,
-  readCapped,
-} from '../net/safe-http.ts';
+import { readCapped } from '../net/read-capped.ts';
+import { type Outbound, OutboundRefusedError, OutboundTimeoutError } from '../ports/outbound.ts';
 import { DELIVERY_TIMEOUT_MS } from './schedule.ts';
 import { webhookHeaders } from './signing.ts';
 
@@ -56,14 +51,16 @@ export function describeFailure(error: unknown): string {
   return 'connection failed';
 }
 
-export async function deliverSigned(delivery: SignedDelivery, policy: OutboundPolicy): Promise<DeliveryOutcome> {
+export async function deliverSigned(delivery: SignedDelivery, outbound: Outbound): Promise<DeliveryOutcome> {
   const headers = webhookHeaders(delivery.secret, delivery.webhookId, delivery.body, delivery.now);
   try {
-    const res = await outboundRequest(
-      delivery.url,
-      { method: 'POST', headers: { ...headers }, body: delivery.body, timeoutMs: DELIVERY_TIMEOUT_MS, maxRedirects: 0 },
-      policy,
-    );
+    const res = await outbound.request(delivery.url, {
+      method: 'POST',
+      headers: { ...headers },
+      body: delivery.body,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      maxRedirects: 0,
+    });
     await readCapped(res.body, RESPONSE_CAP_BYTES).catch(() => undefined);
     return { success: res.status >= 200 && res.status < 300, status_code: res.status, error: null, refused: false };
   } catch (error) {

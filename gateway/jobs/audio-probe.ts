@@ -5,9 +5,9 @@
  */
 import { ApiError, apiError, invalid } from '../../core/errors.ts';
 import { PROBE_LIMITS } from '../../core/meters.ts';
-import { type OutboundPolicy, OutboundRefusedError, outboundRequest } from '../../core/net/safe-http.ts';
 import { AUDIO_PROBE_TIMEOUT_MS, MAX_AUDIO_URL_BYTES } from '../../core/policy.ts';
 import type { Meter } from '../../core/ports/meter.ts';
+import { type Outbound, OutboundRefusedError } from '../../core/ports/outbound.ts';
 
 /**
  * Probes the submission's audio_urls while the organisation's probe budget lasts (PROBE_LIMITS);
@@ -15,21 +15,17 @@ import type { Meter } from '../../core/ports/meter.ts';
  */
 export async function probeWithinBudget(
   urls: string[],
-  policy: OutboundPolicy,
+  outbound: Outbound,
   meter: Meter,
   orgId: string,
 ): Promise<void> {
   const budget = await meter.consume(orgId, 'probe', urls.length, PROBE_LIMITS);
-  if (budget.allowed) await Promise.all(urls.map((url) => probeAudioUrl(url, policy)));
+  if (budget.allowed) await Promise.all(urls.map((url) => probeAudioUrl(url, outbound)));
 }
 
-export async function probeAudioUrl(url: string, policy: OutboundPolicy): Promise<void> {
+export async function probeAudioUrl(url: string, outbound: Outbound): Promise<void> {
   try {
-    const res = await outboundRequest(
-      url,
-      { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, maxRedirects: 5 },
-      policy,
-    );
+    const res = await outbound.request(url, { method: 'HEAD', timeoutMs: AUDIO_PROBE_TIMEOUT_MS, maxRedirects: 5 });
     res.body.resume();
     const length = Number(res.headers['content-length']);
     if (res.status >= 200 && res.status < 300 && Number.isFinite(length) && length > MAX_AUDIO_URL_BYTES) {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { initialLifecycle } from '../../core/jobs/lifecycle.ts';
-import { checkUrl } from '../../core/net/safe-http.ts';
+import { checkUrl } from '../../core/net/address-policy.ts';
 import { randomId } from '../../core/secrets.ts';
 import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import { batchPayload, type EventName, jobPayload } from '../../core/webhooks/payloads.ts';
@@ -91,7 +91,7 @@ export default async function webhookTestRoutes(app: FastifyInstance, options: J
     async (request) => {
       const { webhook_url: url, event = 'job.complete' } = request.body;
       try {
-        checkUrl(url, options.services.outbound);
+        checkUrl(url, options.services.outbound.policy);
       } catch (error) {
         throw invalid(`webhook_url is not allowed: ${(error as Error).message}`);
       }

@@ -10,14 +10,9 @@ import { pipeline } from 'node:stream';
 
 import { AUDIO_FORMATS, type AudioFormat, headCapture, sniffAudioFormat } from '../../core/audio/formats.ts';
 import { newUuid } from '../../core/ids.ts';
-import {
-  type OutboundPolicy,
-  OutboundRefusedError,
-  OutboundTimeoutError,
-  outboundRequest,
-} from '../../core/net/safe-http.ts';
 import { AUDIO_FETCH_DEADLINE_MS, AUDIO_FETCH_IDLE_MS, MAX_AUDIO_URL_BYTES, megabytes } from '../../core/policy.ts';
 import { type ObjectStore, ObjectTooLargeError } from '../../core/ports/object-store.ts';
+import { type Outbound, OutboundRefusedError, OutboundTimeoutError } from '../../core/ports/outbound.ts';
 import { VerseError } from '../../core/verse-error.ts';
 
 /** A failure the job should record (retrying cannot fix it). */
@@ -47,16 +42,17 @@ export const FETCH_BOUNDS: FetchBounds = { deadlineMs: AUDIO_FETCH_DEADLINE_MS, 
 export async function fetchAudio(
   url: string,
   storage: ObjectStore,
-  policy: OutboundPolicy,
+  outbound: Outbound,
   orgId: string,
   bounds: FetchBounds = FETCH_BOUNDS,
 ): Promise<{ key: string; format: AudioFormat; size: number }> {
   try {
-    const res = await outboundRequest(
-      url,
-      { method: 'GET', timeoutMs: bounds.deadlineMs, idleMs: bounds.idleMs, maxRedirects: 5 },
-      policy,
-    );
+    const res = await outbound.request(url, {
+      method: 'GET',
+      timeoutMs: bounds.deadlineMs,
+      idleMs: bounds.idleMs,
+      maxRedirects: 5,
+    });
     if (res.status >= 400 && res.status < 500) {
       res.body.resume();
       throw new AudioFetchFailure(
@@ -72,7 +68,7 @@ export async function fetchAudio(
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_AUDIO_URL_BYTES) {
       res.body.destroy();
-      throw new AudioFetchFailure(`audio_url is ${declared} bytes; the limit is 100 MB`);
+      throw new AudioFetchFailure(`audio_url is ${declared} bytes; the limit is ${megabytes(MAX_AUDIO_URL_BYTES)}`);
     }
     const sniff = headCapture();
     const key = `audio/${orgId}/${newUuid()}`;

@@ -7,10 +7,10 @@
 
 import { explicitOf } from '../../core/jobs/explicit.ts';
 import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
-import type { OutboundPolicy } from '../../core/net/safe-http.ts';
 import type { Engine } from '../../core/ports/engine.ts';
 import type { ExplicitLexicons } from '../../core/ports/lexicons.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
+import type { Outbound } from '../../core/ports/outbound.ts';
 import { CONSUMER_GROUPS } from '../consumer-groups.ts';
 import type { ProcessorSpec } from '../runtime.ts';
 import { type StageDeps, stageProcessor } from '../stage.ts';
@@ -19,7 +19,7 @@ import { AudioFetchFailure, type FetchBounds, fetchAudio, fetchFailureReason } f
 export interface TranscriptionDeps extends StageDeps {
   storage: ObjectStore;
   engine: Engine;
-  outbound: OutboundPolicy;
+  outbound: Outbound;
   lexicons: ExplicitLexicons;
   /** The audio_url GET's bounds; the policy's unless a test shortens them. */
   fetchBounds?: FetchBounds;

@@ -12,6 +12,7 @@ import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import { DELIVERY_TIMEOUT_MS } from '../../core/webhooks/schedule.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { AudioFetchFailure, fetchAudio } from '../../processors/transcription/fetch-audio.ts';
+import { httpsOutbound } from '../../sinks/http/outbound.ts';
 import { wavTone } from '../support/audio.ts';
 import { startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 import { connectTestPlatform } from '../support/platform.ts';
@@ -140,7 +141,11 @@ describe('an audio host that breaks mid-body', () => {
   });
 
   it('a redirect into a private network is refused before any connection to it', async () => {
-    const strict = { allowPrivateNetwork: false, extraCaFile: testCa().caFile, allowedAddresses: ['127.0.0.1'] };
+    const strict = httpsOutbound({
+      allowPrivateNetwork: false,
+      extraCaFile: testCa().caFile,
+      allowedAddresses: ['127.0.0.1'],
+    });
     await expect(
       fetchAudio(`${host.url}/inward.wav`, platform.jobServices.storage, strict, 'org_hostile_inward', bounds),
     ).rejects.toThrow(/not allowed/);
@@ -200,7 +205,7 @@ describe('a webhook receiver that misbehaves', () => {
   });
 
   it('a literal private address is refused without a connection', async () => {
-    const strict = { allowPrivateNetwork: false, extraCaFile: null };
+    const strict = httpsOutbound({ allowPrivateNetwork: false, extraCaFile: null });
     const outcome = await deliverSigned(
       {
         url: 'https://[::ffff:7f00:1]:1/hook',

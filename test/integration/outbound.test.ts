@@ -3,7 +3,9 @@
  * redirect into a private address is refused at the hop, and VERSE_OUTBOUND_ALLOW / the extra CA work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OutboundPolicy, OutboundRefusedError, outboundRequest, readCapped } from '../../core/net/safe-http.ts';
+import { readCapped } from '../../core/net/read-capped.ts';
+import { type OutboundPolicy, OutboundRefusedError, type OutboundRequest } from '../../core/ports/outbound.ts';
+import { httpsOutbound } from '../../sinks/http/outbound.ts';
 import { startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
 
 let allowedHost: TestHttpsServer;
@@ -34,6 +36,8 @@ const policy = (): OutboundPolicy => ({
   extraCaFile: testCa().caFile,
   allowedAddresses: ['127.0.0.2'],
 });
+const outboundRequest = (url: string, request: OutboundRequest, p: OutboundPolicy) =>
+  httpsOutbound(p).request(url, request);
 const get = (url: string, p = policy()) => outboundRequest(url, { method: 'GET', timeoutMs: 5000, maxRedirects: 3 }, p);
 
 describe('outbound HTTPS', () => {

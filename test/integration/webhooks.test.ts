@@ -7,10 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { OutboundPolicy } from '../../core/ports/outbound.ts';
 import { deliverSigned } from '../../core/webhooks/deliver.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { RunningProcessor } from '../../processors/runtime.ts';
+import { httpsOutbound } from '../../sinks/http/outbound.ts';
 import { ManualClock } from '../doubles/clock.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
@@ -384,7 +385,7 @@ describe('outbound safety at every attempt', () => {
         secret: `whsec_${Buffer.from('k').toString('base64')}`,
         now: new Date(),
       },
-      policy,
+      httpsOutbound(policy),
     );
 
   it.each([
@@ -425,10 +426,12 @@ describe('outbound safety at every attempt', () => {
 
   it('refuses a destination that resolves to a private address, attempt after attempt, then dead-letters it', async () => {
     const strictOrgs = new Set<string>();
-    const strict = await startTestWebhooks(platform, clock, strictOrgs, {
-      allowPrivateNetwork: false,
-      extraCaFile: testCa().caFile,
-    });
+    const strict = await startTestWebhooks(
+      platform,
+      clock,
+      strictOrgs,
+      httpsOutbound({ allowPrivateNetwork: false, extraCaFile: testCa().caFile }),
+    );
     try {
       const org = await testOrg(platform);
       strictOrgs.add(org.org_id);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebhookSender } from '../../core/app/webhook-sender.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { OutboundPolicy } from '../../core/net/safe-http.ts';
+import type { Outbound } from '../../core/ports/outbound.ts';
 import type { TopicKey } from '../../core/ports/publisher.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { alignmentProcessor } from '../../processors/alignment/alignment.ts';
@@ -60,7 +60,7 @@ export async function startTestWebhooks(
   platform: Platform,
   clock: Clock,
   orgs: Set<string>,
-  outbound: OutboundPolicy = platform.jobServices.outbound,
+  outbound: Outbound = platform.jobServices.outbound,
 ): Promise<RunningProcessor & { sender: WebhookSender }> {
   const { webhooks } = platform.jobServices;
   const sender = new WebhookSender({ ...webhooks, orgs: platform.orgs, outbound, clock });

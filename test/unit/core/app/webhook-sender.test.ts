@@ -23,7 +23,11 @@ async function sender(answers: DeliveryOutcome[]) {
   const webhooks = new WebhookSender({
     ...stores,
     orgs,
-    outbound: { allowPrivateNetwork: false, extraCaFile: null },
+    // Every POST goes through `post` below; the network is never asked.
+    outbound: {
+      policy: { allowPrivateNetwork: false, extraCaFile: null },
+      request: () => Promise.reject(new Error('no network in a unit test')),
+    },
     clock: new ManualClock(new Date('2026-11-24T00:00:00Z')),
     post: async (delivery) => {
       posted.push(delivery);

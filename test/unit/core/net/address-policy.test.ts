@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress } from '../../../../core/net/address-policy.ts';
-import { checkUrl, OutboundRefusedError } from '../../../../core/net/safe-http.ts';
+import { checkUrl, isForbiddenAddress } from '../../../../core/net/address-policy.ts';
+import { OutboundRefusedError } from '../../../../core/ports/outbound.ts';
 
 describe('address policy (outbound requests)', () => {
   it.each([

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../core/config.ts';
 import type { JobRecord } from '../../../../core/jobs/job.ts';
 import { initialLifecycle, transition } from '../../../../core/jobs/lifecycle.ts';
-import { OutboundRefusedError, OutboundTimeoutError } from '../../../../core/net/safe-http.ts';
+import { OutboundRefusedError, OutboundTimeoutError } from '../../../../core/ports/outbound.ts';
 import { generateWebhookSecret } from '../../../../core/secrets.ts';
 import { describeFailure } from '../../../../core/webhooks/deliver.ts';
 import { batchPayload, jobPayload } from '../../../../core/webhooks/payloads.ts';

@@ -6,65 +6,19 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { type BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { VerseError } from '../verse-error.ts';
-import { allowListOf, isForbiddenAddress } from './address-policy.ts';
-
-/** The address is not one Verse may reach (private, reserved, or not allowed): never retriable. */
-export class OutboundRefusedError extends VerseError {}
-
-/** The exchange ran past its overall deadline, or the peer sent nothing for the idle limit. */
-export class OutboundTimeoutError extends VerseError {
-  constructor(message: string) {
-    super(message, { retriable: true });
-  }
-}
-
-export interface OutboundPolicy {
-  allowPrivateNetwork: boolean;
-  extraCaFile: string | null;
-  /** Private addresses allowed anyway (VERSE_OUTBOUND_ALLOW). */
-  allowedAddresses?: readonly string[];
-}
-
-const allowCache = new Map<string, BlockList>();
-function allowed(policy: OutboundPolicy): BlockList | undefined {
-  if (!policy.allowedAddresses?.length) return undefined;
-  const key = policy.allowedAddresses.join(',');
-  let list = allowCache.get(key);
-  if (!list) {
-    list = allowListOf(policy.allowedAddresses);
-    allowCache.set(key, list);
-  }
-  return list;
-}
-
-export interface OutboundRequest {
-  method: 'HEAD' | 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: Buffer | string;
-  /** Overall deadline for the whole exchange: every hop, the headers and the body until it is read. */
-  timeoutMs: number;
-  /** Longest silence from the peer (connecting, waiting, or mid-body) before the exchange fails. */
-  idleMs?: number;
-  /** 0: a redirect is returned as the response (webhooks); >0: followed, each hop re-checked. */
-  maxRedirects: number;
-}
-
-export interface OutboundResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  url: string;
-  /**
-   * The body stream; the caller reads (with its own cap) or discards it. It fails with
-   * OutboundTimeoutError when the deadline or the idle limit passes before it ends, and with the
-   * socket's error when the peer closes or resets it early, so a pipeline over it always settles.
-   */
-  body: IncomingMessage;
-}
+import { allowedBy, checkUrl, isForbiddenAddress } from '../../core/net/address-policy.ts';
+import {
+  type Outbound,
+  type OutboundPolicy,
+  OutboundRefusedError,
+  type OutboundRequest,
+  type OutboundResponse,
+  OutboundTimeoutError,
+} from '../../core/ports/outbound.ts';
 
 const contexts = new Map<string, tls.SecureContext>();
 
@@ -88,7 +42,7 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       if (!policy.allowPrivateNetwork) {
-        const bad = addresses.find((a) => isForbiddenAddress(a.address, allowed(policy)));
+        const bad = addresses.find((a) => isForbiddenAddress(a.address, allowedBy(policy)));
         if (bad)
           return callback(new OutboundRefusedError(`${hostname} resolves to a private or reserved address`), '', 0);
       }
@@ -98,22 +52,6 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
-}
-
-export function checkUrl(raw: string, policy: OutboundPolicy): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new OutboundRefusedError('not a valid URL');
-  }
-  if (url.protocol !== 'https:') throw new OutboundRefusedError('only https:// URLs are allowed');
-  if (url.username || url.password) throw new OutboundRefusedError('URLs with credentials are not allowed');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !policy.allowPrivateNetwork && isForbiddenAddress(host, allowed(policy))) {
-    throw new OutboundRefusedError(`${host} is a private or reserved address`);
-  }
-  return url;
 }
 
 function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadline: number): Promise<IncomingMessage> {
@@ -157,7 +95,7 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadli
   });
 }
 
-export async function outboundRequest(
+async function outboundRequest(
   rawUrl: string,
   request: OutboundRequest,
   policy: OutboundPolicy,
@@ -177,18 +115,7 @@ export async function outboundRequest(
   }
 }
 
-/** Reads at most maxBytes of a response body (the rest is discarded). */
-export async function readCapped(body: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    if (size < maxBytes) chunks.push(buf.subarray(0, maxBytes - size));
-    size += buf.length;
-    if (size >= maxBytes) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks);
+/** HTTPS under the policy: the adapter of the Outbound port. */
+export function httpsOutbound(policy: OutboundPolicy): Outbound {
+  return { policy, request: (url, request) => outboundRequest(url, request, policy) };
 }
