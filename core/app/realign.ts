@@ -58,7 +58,7 @@ export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]
   const timed = withTimings(lines, aligned);
   return {
     lines: timed,
-    // Counted here: lines mended after the aligner (withTimings) are flagged too.
+    // Counted here: withTimings also flags lines the engine did not time and lines with unsure words.
     alignment: {
       ...aligned.alignment,
       flagged_lines: timed.filter((line) => line.flagged).length,

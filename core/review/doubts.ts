@@ -7,8 +7,8 @@ import { LANGUAGE_CHECK_COMPONENT } from '../jobs/language-check.ts';
 import { unsureWords } from '../jobs/timings.ts';
 
 /**
- * - flagged: the aligner doubts the line's timing (low confidence, no anchor, implausible timing,
- *   or a derailed word mended after it), and no unsure word explains the flag;
+ * - flagged: the aligner doubts the line's timing (low confidence, no anchor, an implausible pace,
+ *   or stray words gathered back to it), and no unsure word explains the flag;
  * - unsure_words: the recogniser is unsure of some of the line's words where they were placed;
  * - untimed: at the aligned gate, the line has no timing at all;
  * - suggestion: the second opinion heard the line differently;

@@ -1,64 +1,34 @@
 /**
- * Derailed lines: words of one line placed seconds apart by the aligner are mended and flagged; a
- * line with a word the recogniser is unsure of is flagged.
+ * Aligned lines take the engine's timings as given; a line the engine did not time, one it flagged,
+ * and one with a word the recogniser is unsure of are flagged.
  */
 
 import { describe, expect, it } from 'vitest';
 import type { LyricLine } from '../../../../core/jobs/job.ts';
-import { LOW_WORD_CONFIDENCE, mendDerailedWords, withTimings } from '../../../../core/jobs/timings.ts';
+import { LOW_WORD_CONFIDENCE, withTimings } from '../../../../core/jobs/timings.ts';
 import { untimedLine } from '../../../support/lyrics.ts';
 
 const w = (word: string, start: number, end: number) => ({ word, start, end });
 
-describe('mendDerailedWords', () => {
-  it('leaves a line whose words follow each other alone, pauses of up to 4 s included', () => {
-    expect(mendDerailedWords([w('a', 1, 1.5), w('b', 5.4, 6), w('c', 6.1, 6.5)])).toBeNull();
-  });
-
-  it('sets stray leading words just before the line’s main run, at its pace', () => {
-    const mended = mendDerailedWords([
-      w('And', 12.38, 12.43),
-      w('the', 12.43, 12.5),
-      w('morning', 22.19, 22.45),
-      w('comes', 22.45, 22.81),
-      w('again', 22.81, 23.4),
-    ])!;
-    expect(mended.map((x) => x.word)).toEqual(['And', 'the', 'morning', 'comes', 'again']);
-    expect(mended[0]!.start).toBeCloseTo(22.19 - 2 * 0.36, 5);
-    expect(mended[1]!.end).toBeCloseTo(22.19, 5);
-    expect(mended.slice(2)).toEqual([w('morning', 22.19, 22.45), w('comes', 22.45, 22.81), w('again', 22.81, 23.4)]);
-  });
-
-  it('sets stray trailing words just after the main run', () => {
-    const mended = mendDerailedWords([
-      w('one', 1, 1.4),
-      w('two', 1.4, 1.8),
-      w('three', 1.8, 2.2),
-      w('four', 30, 30.2),
-    ])!;
-    expect(mended[3]!.start).toBeCloseTo(2.2, 5);
-    expect(mended[3]!.end).toBeCloseTo(2.6, 5);
-  });
-});
-
 describe('withTimings', () => {
   const line: LyricLine = untimedLine('And the morning comes again');
 
-  it('flags a mended line and starts it with its first mended word', () => {
-    const [timed] = withTimings([line], {
-      lines: [
-        {
-          start: 12.38,
-          end: 23.4,
-          confidence: 0.8,
-          flagged: false,
-          words: [w('And', 12.38, 12.43), w('the', 12.43, 12.5), w('morning', 22.19, 22.45), w('comes', 22.45, 23.4)],
-        },
-      ],
+  it('keeps the words where the engine put them: held notes seconds apart stay apart', () => {
+    // Four held "ooh"s, 8 s each: the engine leaves lines of held vowels spread (vocalise.py), and
+    // gathers the strays of any other line itself (strays.py); nothing here moves them again.
+    const held = [w('ooh', 10, 17.5), w('ooh', 18, 25.5), w('ooh', 26, 33.5), w('ooh', 34, 41.5)];
+    const [timed] = withTimings([untimedLine('ooh ooh ooh ooh')], {
+      lines: [{ start: 10, end: 41.5, confidence: 0.6, flagged: false, words: held }],
     });
-    expect(timed).toMatchObject({ flagged: true, end: 23.4 });
-    expect(timed!.start).toBeGreaterThan(20);
-    expect(timed!.start).toBeLessThan(22.19);
+    expect(timed).toMatchObject({ start: 10, end: 41.5, words: held, flagged: false });
+  });
+
+  it('flags a line the engine did not time, and one it flagged', () => {
+    const timed = withTimings([line, line], {
+      lines: [{ start: 1, end: 3, confidence: 0.2, flagged: true, words: [w('And', 1, 3)] }],
+    });
+    expect(timed.map((l) => l.flagged)).toEqual([true, true]);
+    expect(timed[1]).toMatchObject({ start: null, words: null });
   });
 
   it('flags a line with a word below the confidence bound, and only then', () => {
