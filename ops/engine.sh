@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python speech engine in its own virtual environment (engine/.venv), on 127.0.0.1:$ENGINE_PORT.
-# Usage: ops/engine.sh install|start|stop|health|test|cli ARGS...
+# Usage: ops/engine.sh install|start|stop|health|test|contract|cli ARGS...
 source "$(dirname "$0")/lib.sh"
 
 ENGINE_DIR="$VERSE_ROOT/engine"
@@ -46,6 +46,8 @@ case "${1:-}" in
   health) health ;;
   test) install; cd "$ENGINE_DIR" && "$VENV/bin/ruff" check . ../ops && "$VENV/bin/ruff" format --check . ../ops && "$VENV/bin/mypy" \
     && "$VENV/bin/pytest" -q ;;
+  # The request and response models, written again from schemas/engine after a schema changes.
+  contract) install; cd "$ENGINE_DIR" && "$VENV/bin/python" -m scripts.contract_models && log "engine contract models written" ;;
   cli) shift; install >/dev/null; exec "$VENV/bin/verse-engine" "$@" ;;
-  *) echo "usage: $0 install|start|stop|health|test" >&2; exit 2 ;;
+  *) echo "usage: $0 install|start|stop|health|test|contract|cli" >&2; exit 2 ;;
 esac

@@ -19,18 +19,24 @@ from typing import Annotated
 
 from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse
-from pydantic import BaseModel
 
 from . import __version__, models, storage, tts_align, whisper
 from .admission import ADMITTED_PATHS, admission
 from .audio import AudioError, seconds_of
 from .audio import load as load_audio
+from .contract.align_request import EngineAlignRequest
+from .contract.align_response import Alignment, EngineAlignResponse
+from .contract.align_response import Line as AlignedLine
+from .contract.romanise_request import EngineRomaniseRequest
+from .contract.romanise_response import EngineRomaniseResponse
+from .contract.second_opinion_request import EngineSecondOpinionRequest
+from .contract.transcribe_request import EngineTranscribeRequest
 from .languages import Language, by_code, find
 from .lines import Line, Word, split_lines, word_record
 from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
 from .pipeline import second_opinion, transcribe_song
 from .readiness import readiness
-from .romanise import RomanisationForm, romanise_lines
+from .romanise import STANDARD, romanise_lines
 
 
 @asynccontextmanager
@@ -134,36 +140,18 @@ def list_models() -> dict:
     }
 
 
-class TranscribeRequest(BaseModel):
-    audio_key: str
-    language: str
-    romanisation: RomanisationForm = "standard"
-
-
 @app.post("/v1/verse/transcribe")
-def verse_transcribe(body: TranscribeRequest) -> dict:
+def verse_transcribe(body: EngineTranscribeRequest) -> dict:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
-    result = transcribe_song(path, language, form=body.romanisation)
+    result = transcribe_song(path, language, form=body.romanisation or STANDARD)
     admission.processed(result["duration_seconds"])
     return result
 
 
-class AlignLine(BaseModel):
-    text: str
-    transliteration: str = ""
-
-
-class AlignRequest(BaseModel):
-    audio_key: str
-    language: str
-    lines: list[AlignLine]
-    word_level: bool = True
-
-
-@app.post("/v1/verse/align")
-def verse_align(body: AlignRequest) -> dict:
+@app.post("/v1/verse/align", response_model_exclude_unset=True)
+def verse_align(body: EngineAlignRequest) -> EngineAlignResponse:
     """Times the given lines against the audio (the alignment stage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
@@ -181,38 +169,32 @@ def verse_align(body: AlignRequest) -> dict:
         method = f"{tts_align.METHOD} (espeak-ng voice {voice})"
     admission.processed(seconds_of(samples))
     lines = [
-        {
-            "start": round(t.start, 3),
-            "end": round(t.end, 3),
+        AlignedLine(
+            start=round(t.start, 3),
+            end=round(t.end, 3),
             # Words warped from a spoken rendition carry no recogniser's confidence.
-            "words": [word_record(w, with_confidence=language.whisper is not None) for w in t.words]
+            words=[word_record(w, with_confidence=language.whisper is not None) for w in t.words]
             if body.word_level
             else None,
-            "confidence": round(t.confidence, 3),
-            "flagged": t.flagged,
-        }
+            confidence=round(t.confidence, 3),
+            flagged=t.flagged,
+        )
         for t in timings
     ]
     anchored = sum(t.anchored for t in timings)
-    return {
-        "lines": lines,
-        "alignment": {
-            "method": method,
-            "flagged_lines": sum(t.flagged for t in timings),
-            "aligner_version": ALIGNER_VERSION,
-            "coverage": round(anchored / len(timings), 3),
-        },
-    }
-
-
-class SecondOpinionRequest(BaseModel):
-    audio_key: str
-    language: str
-    lines: list[AlignLine]
+    return EngineAlignResponse(
+        lines=lines,
+        alignment=Alignment(
+            method=method,
+            flagged_lines=sum(t.flagged for t in timings),
+            aligner_version=ALIGNER_VERSION,
+            coverage=round(anchored / len(timings), 3),
+        ),
+    )
 
 
 @app.post("/v1/verse/second-opinion")
-def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
+def verse_second_opinion(body: EngineSecondOpinionRequest) -> dict | None:
     """An independent transcription compared line by line with the given lines (timed by the aligner)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
@@ -224,16 +206,10 @@ def verse_second_opinion(body: SecondOpinionRequest) -> dict | None:
     return second_opinion(samples, lines, language, whisper.default_model())
 
 
-class RomaniseRequest(BaseModel):
-    language: str
-    lines: list[str]
-    romanisation: RomanisationForm = "standard"
-
-
 @app.post("/v1/verse/romanise")
-def verse_romanise(body: RomaniseRequest) -> dict:
+def verse_romanise(body: EngineRomaniseRequest) -> EngineRomaniseResponse:
     language = _language(body.language)
-    return {"lines": romanise_lines(body.lines, language, body.romanisation)}
+    return EngineRomaniseResponse(lines=romanise_lines(body.lines, language, body.romanisation or STANDARD))
 
 
 def _openai(file: UploadFile, language: str | None, task: str, response_format: str):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .contract import common as contract
+
 PAUSE_SECONDS = 0.6
 MAX_CHARS = 48
 MAX_WORDS = 12
@@ -52,12 +54,10 @@ class Word:
     decoding: Decoding | None = None
 
 
-def word_record(word: Word, *, with_confidence: bool) -> dict:
-    """A word as the engine's contract carries it (schemas/engine/common.json, Word)."""
-    record: dict = {"word": word.text.strip(), "start": round(word.start, 3), "end": round(word.end, 3)}
-    if with_confidence:
-        record["confidence"] = round(min(max(word.probability, 0.0), 1.0), 3)
-    return record
+def word_record(word: Word, *, with_confidence: bool) -> contract.Word:
+    """A word as the engine's contract carries it; without confidence, the field is left unset."""
+    confidence = {"confidence": round(min(max(word.probability, 0.0), 1.0), 3)} if with_confidence else {}
+    return contract.Word(word=word.text.strip(), start=round(word.start, 3), end=round(word.end, 3), **confidence)
 
 
 @dataclass

@@ -63,7 +63,7 @@ def _line_record(line: Line, language: Language, translation: str | None, form: 
         "translation": translation,
         "start": round(line.start, 3),
         "end": round(line.end, 3),
-        "words": [word_record(w, with_confidence=True) for w in words],
+        "words": [word_record(w, with_confidence=True).model_dump(exclude_unset=True) for w in words],
         "confidence": round(line.confidence, 3),
         "decoding": line.decoding.record() if line.decoding else None,
         "flagged": line.confidence < FLAG_BELOW,

@@ -26,6 +26,8 @@ from .text import ascii_digits, without_marks
 from .unspaced import UNSPACED, Segment, segments
 
 RomanisationForm = Literal["standard", "readable"]
+# What a request that names no form gets (schemas/engine/common.json, Romanisation).
+STANDARD: RomanisationForm = "standard"
 
 # ISO 15924 code → aksharamukha script name.
 AKSHARAMUKHA = {
