@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from verse_engine import audio, language_check
+from verse_engine.contract.common import LanguageCheck
 from verse_engine.language_check import Detection, accepted_codes, check_language, name_of, verdict
 from verse_engine.languages import find
 
@@ -18,26 +19,26 @@ SONGS = Path(os.environ.get("VERSE_SONGS_DIR", Path(__file__).resolve().parents[
 
 def test_a_label_heard_as_the_top_language_matches_and_reports_it_by_its_api_name():
     result = verdict(Detection({"fr": 0.9, "it": 0.05}), find("French"))
-    assert result == {"detected": "French", "probability": 0.9, "matches": True}
+    assert result == LanguageCheck(detected="French", probability=0.9, matches=True)
 
 
 def test_a_label_far_below_the_top_language_is_a_mismatch_and_an_unlisted_language_keeps_its_code():
     result = verdict(Detection({"vi": 0.8, "fr": 0.01}), find("French"))
-    assert result == {"detected": "vi", "probability": 0.8, "matches": False}
+    assert result == LanguageCheck(detected="vi", probability=0.8, matches=False)
     assert name_of("vi") == "vi"
 
 
 def test_a_label_close_enough_to_the_top_language_matches():
     share = language_check.MATCH_SHARE
-    assert verdict(Detection({"es": 0.6, "pt": 0.6 * share}), find("Portuguese"))["matches"] is True
-    assert verdict(Detection({"es": 0.6, "pt": 0.6 * share * 0.9}), find("Portuguese"))["matches"] is False
+    assert verdict(Detection({"es": 0.6, "pt": 0.6 * share}), find("Portuguese")).matches is True
+    assert verdict(Detection({"es": 0.6, "pt": 0.6 * share * 0.9}), find("Portuguese")).matches is False
 
 
 def test_hindi_and_urdu_answer_for_each_other_and_a_fallback_language_is_checked_as_its_stand_in():
     assert accepted_codes(find("Hindi")) == {"hi", "ur"}
     assert accepted_codes(find("Bhojpuri")) == {"hi", "ur"}
     assert accepted_codes(find("Zulu")) == {"sw"}
-    assert verdict(Detection({"ur": 0.7, "hi": 0.01}), find("Hindi"))["matches"] is True
+    assert verdict(Detection({"ur": 0.7, "hi": 0.01}), find("Hindi")).matches is True
 
 
 def test_silence_has_no_singing_to_check():
@@ -47,10 +48,10 @@ def test_silence_has_no_singing_to_check():
 @requires_base
 def test_english_speech_matches_english_and_not_russian(clips):
     samples = audio.load(clips / "en.wav")
-    assert check_language("base", samples, find("English"))["matches"] is True
+    assert check_language("base", samples, find("English")).matches is True
     wrong = check_language("base", samples, find("Russian"))
-    assert wrong["matches"] is False
-    assert wrong["detected"] == "English"
+    assert wrong.matches is False
+    assert wrong.detected == "English"
 
 
 @requires_base
@@ -60,6 +61,6 @@ def test_a_sung_german_song_matches_german_and_not_spanish():
         pytest.skip(f"the shared songs are not at {SONGS}")
     samples = audio.load(song)[: 60 * audio.SAMPLE_RATE]
     right = check_language("base", samples, find("German"))
-    assert right["matches"] is True
-    assert right["detected"] == "German"
-    assert check_language("base", samples, find("Spanish"))["matches"] is False
+    assert right.matches is True
+    assert right.detected == "German"
+    assert check_language("base", samples, find("Spanish")).matches is False

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from verse_engine import pipeline, whisper
+from verse_engine.contract.common import LanguageCheck
 from verse_engine.languages import find
 from verse_engine.lines import Line, Word
 
@@ -39,8 +40,8 @@ def test_outside_english_the_second_opinion_is_the_greedy_decode_already_made(mo
     lines = [Line(words("un beso que no deja huella"))]
     opinion = pipeline.second_opinion(None, lines, find("Spanish"), "base", greedy=words("un beso que no deja huella"))
     assert opinion is not None
-    assert opinion["model"] == "whisper-base greedy, no VAD"
-    assert opinion["match_ratio"] == pytest.approx(1.0)
+    assert opinion.model == "whisper-base greedy, no VAD"
+    assert opinion.match_ratio == pytest.approx(1.0)
 
 
 def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_checked(tmp_path, monkeypatch):
@@ -48,7 +49,7 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
 
     from .conftest import encode
 
-    heard_german = {"detected": "German", "probability": 0.9, "matches": False}
+    heard_german = LanguageCheck(detected="German", probability=0.9, matches=False)
     monkeypatch.setattr(whisper, "run_together", lambda *_args: [([], []), ([], []), ([], [])])
     monkeypatch.setattr(language_check, "can_identify", lambda _model: True)
     monkeypatch.setattr(language_check, "check_language", lambda _model, _samples, _language: heard_german)
@@ -56,7 +57,7 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
     result = pipeline.transcribe_song(encode(tmp_path / "song.wav", "wav", "pcm_s16le", 16000), find("Spanish"))
 
     assert result["lines"] == []
-    assert result["results"]["language_check"] == heard_german
+    assert result["results"]["language_check"] == heard_german.model_dump()
     assert any(d["component"] == "language_check" and "German" in d["reason"] for d in result["degraded"])
 
 

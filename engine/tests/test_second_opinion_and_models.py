@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from verse_engine import models
+from verse_engine.contract.common import SecondOpinion
 from verse_engine.lines import Line, Word
 from verse_engine.second_opinion import compare
 
@@ -8,7 +9,7 @@ from verse_engine.second_opinion import compare
 def test_second_opinion_agreeing_gives_no_suggestions():
     lines = [Line([Word(" hello", 0, 0.5, 1), Word(" world", 0.5, 1, 1)])]
     result = compare(lines, [Word(" Hello", 0, 0.5, 1), Word(" world!", 0.5, 1, 1)], "m")
-    assert result == {"match_ratio": 1.0, "suggestions": [], "model": "m"}
+    assert result == SecondOpinion(match_ratio=1.0, suggestions=[], model="m")
 
 
 def test_second_opinion_suggests_lines_heard_differently():
@@ -16,9 +17,9 @@ def test_second_opinion_suggests_lines_heard_differently():
     result = compare(
         lines, [Word(" gold", 0, 1, 1), Word(" entirely different", 0.2, 0.9, 1), Word(" same", 2, 3, 1)], "m"
     )
-    assert result["match_ratio"] < 1
-    assert [s["line"] for s in result["suggestions"]] == [0]
-    assert result["suggestions"][0]["suggested"] == "gold entirely different"
+    assert result.match_ratio < 1
+    assert [s.line for s in result.suggestions] == [0]
+    assert result.suggestions[0].suggested == "gold entirely different"
 
 
 def test_verify_detects_a_changed_file(tmp_path: Path):

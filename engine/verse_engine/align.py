@@ -222,7 +222,8 @@ def window_frames(features: np.ndarray) -> np.ndarray:
     fast. Alignment only reads the attention over the audio's own frames, and times words better
     without the padding (docs/benchmarks-archive.md, "Alignment")."""
     frames = min(features.shape[-1], MAX_FRAMES)
-    return pad_or_trim(features, frames + frames % 2)
+    padded: np.ndarray = pad_or_trim(features, frames + frames % 2)
+    return padded
 
 
 def token_batches(counts: list[int]) -> list[list[int]]:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import FastAPI, File, Form, Request, UploadFile
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from . import __version__, models, storage, tts_align, whisper
 from .admission import ADMITTED_PATHS, admission
@@ -27,6 +27,10 @@ from .audio import load as load_audio
 from .contract.align_request import EngineAlignRequest
 from .contract.align_response import Alignment, EngineAlignResponse
 from .contract.align_response import Line as AlignedLine
+from .contract.common import SecondOpinion
+from .contract.health_response import EngineHealthResponse
+from .contract.models_response import Datum as ListedModel
+from .contract.models_response import EngineModelsResponse
 from .contract.romanise_request import EngineRomaniseRequest
 from .contract.romanise_response import EngineRomaniseResponse
 from .contract.second_opinion_request import EngineSecondOpinionRequest
@@ -49,7 +53,7 @@ app = FastAPI(title="Verse speech engine", version=__version__, lifespan=lifespa
 
 
 @app.middleware("http")
-async def admission_control(request: Request, call_next):
+async def admission_control(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
     """Beyond the replica's slots and queue, 503 at once with Retry-After (admission.py)."""
     if request.method != "POST" or request.url.path not in ADMITTED_PATHS:
         return await call_next(request)
@@ -108,17 +112,17 @@ def _language(name: str) -> Language:
 
 
 @app.get("/health")
-def health() -> dict:
+def health() -> EngineHealthResponse:
     available = models.available()
-    return {
-        "status": "ok",
-        "version": __version__,
-        "device": whisper.device()[0],
-        "models": available,
-        "default_model": whisper.default_model(),
-        "aligner_version": ALIGNER_VERSION,
-        "asr_ready": whisper.default_model() in available,
-    }
+    return EngineHealthResponse(
+        status="ok",
+        version=__version__,
+        device=whisper.device()[0],
+        models=available,
+        default_model=whisper.default_model(),
+        aligner_version=ALIGNER_VERSION,
+        asr_ready=whisper.default_model() in available,
+    )
 
 
 @app.get("/ready")
@@ -133,15 +137,14 @@ async def ready() -> JSONResponse:
 
 
 @app.get("/v1/models")
-def list_models() -> dict:
-    return {
-        "object": "list",
-        "data": [{"id": m, "object": "model", "owned_by": "verse"} for m in models.available()],
-    }
+def list_models() -> EngineModelsResponse:
+    return EngineModelsResponse(
+        object="list", data=[ListedModel(id=m, object="model", owned_by="verse") for m in models.available()]
+    )
 
 
 @app.post("/v1/verse/transcribe")
-def verse_transcribe(body: EngineTranscribeRequest) -> dict:
+def verse_transcribe(body: EngineTranscribeRequest) -> dict[str, Any]:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
@@ -194,7 +197,7 @@ def verse_align(body: EngineAlignRequest) -> EngineAlignResponse:
 
 
 @app.post("/v1/verse/second-opinion")
-def verse_second_opinion(body: EngineSecondOpinionRequest) -> dict | None:
+def verse_second_opinion(body: EngineSecondOpinionRequest) -> SecondOpinion | None:
     """An independent transcription compared line by line with the given lines (timed by the aligner)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
@@ -212,7 +215,7 @@ def verse_romanise(body: EngineRomaniseRequest) -> EngineRomaniseResponse:
     return EngineRomaniseResponse(lines=romanise_lines(body.lines, language, body.romanisation or STANDARD))
 
 
-def _openai(file: UploadFile, language: str | None, task: str, response_format: str):
+def _openai(file: UploadFile, language: str | None, task: str, response_format: str) -> Response | dict[str, Any]:
     lang = by_code(language) if language else None
     if language and lang is None:
         raise EngineHTTPError(400, "unknown_language", f"unknown language code {language!r}")
@@ -242,20 +245,20 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
     return {"text": text}
 
 
-@app.post("/v1/audio/transcriptions")
+@app.post("/v1/audio/transcriptions", response_model=None)
 def openai_transcriptions(
     file: Annotated[UploadFile, File()],
     model: Annotated[str, Form()] = "whisper-1",
     language: Annotated[str | None, Form()] = None,
     response_format: Annotated[str, Form()] = "json",
-):
+) -> Response | dict[str, Any]:
     return _openai(file, language, "transcribe", response_format)
 
 
-@app.post("/v1/audio/translations")
+@app.post("/v1/audio/translations", response_model=None)
 def openai_translations(
     file: Annotated[UploadFile, File()],
     model: Annotated[str, Form()] = "whisper-1",
     response_format: Annotated[str, Form()] = "json",
-):
+) -> Response | dict[str, Any]:
     return _openai(file, None, "translate", response_format)

@@ -18,6 +18,7 @@ from faster_whisper.vad import VadOptions, get_speech_timestamps
 
 from . import audio as audio_mod
 from . import whisper
+from .contract.common import LanguageCheck
 from .languages import Language, all_languages
 
 #: Less singing than this is too little to tell a language by; the check does not run.
@@ -92,14 +93,14 @@ def name_of(code: str) -> str:
     return own or code
 
 
-def verdict(detection: Detection, language: Language) -> dict:
+def verdict(detection: Detection, language: Language) -> LanguageCheck:
     code, probability = detection.top
     claimed = detection.share_of(accepted_codes(language))
-    return {
-        "detected": name_of(code),
-        "probability": round(probability, 3),
-        "matches": claimed >= MATCH_SHARE * probability,
-    }
+    return LanguageCheck(
+        detected=name_of(code),
+        probability=round(probability, 3),
+        matches=claimed >= MATCH_SHARE * probability,
+    )
 
 
 def can_identify(model_name: str) -> bool:
@@ -107,7 +108,7 @@ def can_identify(model_name: str) -> bool:
     return bool(whisper.load(model_name).model.is_multilingual)
 
 
-def check_language(model_name: str, samples: np.ndarray, language: Language) -> dict | None:
+def check_language(model_name: str, samples: np.ndarray, language: Language) -> LanguageCheck | None:
     """results.language_check, or None when there is too little singing to tell. The model must
     identify languages (can_identify)."""
     passages = vocal_passages(samples)

@@ -34,7 +34,7 @@ class Decoding:
             max(d.compression_ratio for d in decodings),
         )
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, float]:
         return {
             "avg_logprob": round(self.avg_logprob, 3),
             "no_speech_prob": round(self.no_speech_prob, 3),

@@ -10,10 +10,14 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from . import audio as audio_mod
 from . import language_check, models, translate, whisper
 from .centre import centre_channel
+from .contract.common import SecondOpinion
 from .languages import Language, all_languages
 from .lines import Line, Word, split_lines, word_record
 from .romanise import (
@@ -48,7 +52,7 @@ def _script_of_whisper_language(code: str) -> str:
     return "Latn"
 
 
-def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> dict:
+def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> dict[str, Any]:
     words = line.words
     if language.code in UNSPACED:
         # Whisper's tokens regrouped into the words the romanisation is written by, one for one.
@@ -126,8 +130,8 @@ def voted(decodes: list[list[Word]]) -> list[Word]:
 
 
 def second_opinion(
-    samples, lines: list[Line], language: Language, model: str, greedy: list[Word] | None = None
-) -> dict | None:
+    samples: np.ndarray, lines: list[Line], language: Language, model: str, greedy: list[Word] | None = None
+) -> SecondOpinion | None:
     """Another model where one fits (tiny.en for English), else the same model decoded greedily
     without VAD (`greedy`, when the vote already made it); None when the check could not run."""
     try:
@@ -144,10 +148,10 @@ def second_opinion(
 
 def transcribe_song(
     path: str | Path, language: Language, progress: Progress | None = None, form: RomanisationForm = "standard"
-) -> dict:
+) -> dict[str, Any]:
     report = progress or (lambda _stage, _fraction: None)
     timings: dict[str, float] = {}
-    degraded: list[dict] = []
+    degraded: list[dict[str, str]] = []
 
     started = time.perf_counter()
     report("decoding", 0.0)
@@ -205,12 +209,12 @@ def transcribe_song(
     # Whatever the decodes made of it: a song decoded into nothing under its label is the song whose
     # label most needs checking. The check itself says when there is too little singing to tell.
     checked = language_check.check_language(model, samples, language) if identifies else None
-    if checked is not None and not checked["matches"]:
+    if checked is not None and not checked.matches:
         degraded.append(
             {
                 "component": "language_check",
-                "reason": f"sung language sounds like {checked['detected']} "
-                f"(probability {checked['probability']}), not {language.name}",
+                "reason": f"sung language sounds like {checked.detected} "
+                f"(probability {checked.probability}), not {language.name}",
             }
         )
     if lines and not identifies:
@@ -247,9 +251,9 @@ def transcribe_song(
             "translation": "\n".join(r["translation"] or "" for r in records),
             "cultural_notes": translation.cultural_notes,
             "fallback_language": fallback,
-            "language_check": checked,
+            "language_check": checked.model_dump() if checked else None,
         },
-        "second_opinion": opinion,
+        "second_opinion": opinion.model_dump() if opinion else None,
         "degraded": degraded,
         "engine": {
             "model": model,

@@ -148,7 +148,7 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         dropped = source == "Devanagari" and language.name != "Sanskrit"
         iso = transliterate.process(source, "ISO", text, pre_options=["RemoveSchwaHindi"] if dropped else [])
         # Dropping the schwa leaves an underscore where c and ch meet (अच्छा acch_ā); ISO 15919 has none.
-        return iso.replace("_", "")
+        return str(iso).replace("_", "")
 
 
 def _arabic(text: str) -> str:
@@ -235,7 +235,7 @@ def _korean(text: str) -> str:
     from korean_romanizer.romanizer import Romanizer
 
     # ㄹㄹ is ll (the romaniser writes an initial ㄹ as r whatever comes before it).
-    return Romanizer(_as_pronounced(text)).romanize().replace("lr", "ll")
+    return str(Romanizer(_as_pronounced(text)).romanize()).replace("lr", "ll")
 
 
 def _is_latin(text: str) -> bool:
@@ -358,7 +358,7 @@ def convert_script(text: str, from_script: str, to_script: str) -> str:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return transliterate.process(AKSHARAMUKHA[from_script], AKSHARAMUKHA[to_script], text)
+        return str(transliterate.process(AKSHARAMUKHA[from_script], AKSHARAMUKHA[to_script], text))
 
 
 SUPERSCRIPTS = str.maketrans("", "", "¹²³⁴")
@@ -403,4 +403,4 @@ def to_script(text: str, source: str, target: str) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         converted = transliterate.process(CONVERTIBLE_SOURCES[source], AKSHARAMUKHA[target], body)
-    return lead + converted.translate(SUPERSCRIPTS)
+    return lead + str(converted).translate(SUPERSCRIPTS)

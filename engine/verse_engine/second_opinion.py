@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
+from .contract.common import SecondOpinion, Suggestion
 from .lines import Line, Word, join_words
 from .text import normalise
 
@@ -13,9 +14,9 @@ SUGGEST_BELOW = 0.7
 WINDOW = 0.3
 
 
-def compare(lines: list[Line], second: list[Word], model: str) -> dict:
+def compare(lines: list[Line], second: list[Word], model: str) -> SecondOpinion:
     ratios: list[float] = []
-    suggestions = []
+    suggestions: list[Suggestion] = []
     for index, line in enumerate(lines):
         heard = join_words(
             [w.text for w in second if line.start - WINDOW <= (w.start + w.end) / 2 <= line.end + WINDOW]
@@ -24,12 +25,12 @@ def compare(lines: list[Line], second: list[Word], model: str) -> dict:
         ratios.append(ratio)
         if heard and ratio < SUGGEST_BELOW:
             suggestions.append(
-                {
-                    "line": index,
-                    "current": line.text,
-                    "suggested": heard,
-                    "reason": f"a second transcription ({model}) heard this differently ({ratio:.2f} alike)",
-                }
+                Suggestion(
+                    line=index,
+                    current=line.text,
+                    suggested=heard,
+                    reason=f"a second transcription ({model}) heard this differently ({ratio:.2f} alike)",
+                )
             )
     match = sum(ratios) / len(ratios) if ratios else 1.0
-    return {"match_ratio": round(match, 3), "suggestions": suggestions, "model": model}
+    return SecondOpinion(match_ratio=round(match, 3), suggestions=suggestions, model=model)

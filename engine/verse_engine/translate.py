@@ -11,6 +11,9 @@ import json
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from http.client import HTTPResponse
+
+import numpy as np
 
 from . import whisper
 from .languages import Language
@@ -44,7 +47,7 @@ def llm_configured() -> bool:
 MAX_ANSWER_BYTES = 4 * 1024 * 1024
 
 
-def read_bounded(response, deadline: float) -> bytes:
+def read_bounded(response: HTTPResponse, deadline: float) -> bytes:
     """The whole body by `deadline` and within MAX_ANSWER_BYTES; TimeoutError or ValueError
     otherwise, which the caller treats as no answer. urllib's timeout bounds each read only, so a
     server that trickles could hold the engine for ever; read1 returns whatever has arrived, so the
@@ -101,10 +104,10 @@ class Translation:
     lines: list[str]
     cultural_notes: str | None
     method: str
-    degraded: list[dict] = field(default_factory=list)
+    degraded: list[dict[str, str]] = field(default_factory=list)
 
 
-def translate_lines(model: str, samples, lines: list[Line], language: Language) -> Translation:
+def translate_lines(model: str, samples: np.ndarray, lines: list[Line], language: Language) -> Translation:
     """One English line per transcript line: the LLM's where it answers, Whisper's where it does not."""
     texts = [line.text for line in lines]
     if language.code == "en":

@@ -65,7 +65,8 @@ def features(audio: np.ndarray) -> np.ndarray:
     frames = mel.shape[1] // _POOL
     pooled = mel[:, : frames * _POOL].reshape(80, frames, _POOL).mean(axis=2).T
     pooled = (pooled - pooled.mean(axis=0)) / (pooled.std(axis=0) + 1e-6)
-    return pooled / (np.linalg.norm(pooled, axis=1, keepdims=True) + 1e-6)
+    normalised: np.ndarray = pooled / (np.linalg.norm(pooled, axis=1, keepdims=True) + 1e-6)
+    return normalised
 
 
 # Steps into (i, j): one speech frame may cover 1 to 8 song frames (singing is slower than speech,
@@ -120,7 +121,10 @@ def align_by_tts(audio: np.ndarray, lines: list[str], voice: str) -> list[LineTi
     song_features = features(audio)
     cost = 1 - speech_features @ song_features.T
     path = dtw_path(cost)
-    frame_of = lambda sample: min(len(path) - 1, sample * FRAMES_PER_SECOND // SAMPLE_RATE)  # noqa: E731
+
+    def frame_of(sample: int) -> int:
+        return min(len(path) - 1, sample * FRAMES_PER_SECOND // SAMPLE_RATE)
+
     out = []
     for text, (a, b) in zip(lines, bounds, strict=True):
         first, last = frame_of(a), frame_of(b)

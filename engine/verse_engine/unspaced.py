@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from anyascii import anyascii
 
@@ -49,7 +50,7 @@ def _has_letters(text: str) -> bool:
 
 
 @cache
-def _cutlet():
+def _cutlet() -> Any:  # cutlet ships no type information
     import cutlet
 
     katsu = cutlet.Cutlet(system="hepburn", use_foreign_spelling=False)

@@ -12,7 +12,7 @@ transcript listed first."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 import numpy as np
@@ -23,12 +23,12 @@ T = TypeVar("T")
 NOTHING_CONFIDENCE = 0.5
 
 
-def edit_table(a: list, b: list) -> np.ndarray:
+def edit_table(a: Sequence[Hashable], b: Sequence[Hashable]) -> np.ndarray:
     """The edit distance between every prefix of a and every prefix of b (substitutions, insertions
     and deletions cost 1), for walking back the cheapest path. One row at a time in numpy: a
     15-minute song's decodes run to thousands of words, and a table of Python lists that size costs
     seconds and hundreds of megabytes."""
-    ids: dict = {}
+    ids: dict[Hashable, int] = {}
     a_ids = np.array([ids.setdefault(x, len(ids)) for x in a], dtype=np.int64)
     b_ids = np.array([ids.setdefault(x, len(ids)) for x in b], dtype=np.int64)
     steps = np.arange(len(b) + 1, dtype=np.int32)

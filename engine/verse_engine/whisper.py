@@ -14,7 +14,9 @@ from functools import cache
 from typing import Any
 
 import ctranslate2
+import numpy as np
 from faster_whisper import WhisperModel
+from faster_whisper.transcribe import Segment
 
 from . import models
 from .align import MAX_FRAMES, MAX_TEXT_TOKENS, Span, align_spans, text_tokens, tokenizer_for
@@ -141,12 +143,12 @@ def lead(model_name: str) -> float:
 
 def run(
     model_name: str,
-    audio,
+    audio: np.ndarray,
     language: str | None,
     task: str = "transcribe",
     loop_ratio: float = LOOP_COMPRESSION_RATIO,
-    **overrides,
-) -> tuple[list[Word], list]:
+    **overrides: Any,
+) -> tuple[list[Word], list[Segment]]:
     """Decodes under a lock (one decode at a time uses every core); returns timed words and segments.
     Segments whose text compresses more than `loop_ratio` are dropped as loops."""
     with _lock:
@@ -154,8 +156,8 @@ def run(
 
 
 def run_together(
-    model_name: str, audio, language: str | None, decodes: list[dict[str, Any]]
-) -> list[tuple[list[Word], list]]:
+    model_name: str, audio: np.ndarray, language: str | None, decodes: list[dict[str, Any]]
+) -> list[tuple[list[Word], list[Segment]]]:
     """Several decodes of the same song (each `decodes` entry: run's keyword arguments, and `audio`
     for an entry that decodes other samples of it than `audio`), run side by side on the model's
     workers under one hold of the lock; the results in the order asked. List the longest first: a
@@ -179,8 +181,8 @@ def run_together(
 
 
 def _decode(
-    model_name: str, audio, language: str | None, task: str, loop_ratio: float, overrides: dict[str, Any]
-) -> tuple[list[Word], list]:
+    model_name: str, audio: np.ndarray, language: str | None, task: str, loop_ratio: float, overrides: dict[str, Any]
+) -> tuple[list[Word], list[Segment]]:
     settings = {**SONG_SETTINGS, **overrides}
     model = load(model_name)
     segments, _info = model.transcribe(audio, language=language, task=task, **settings)
@@ -209,7 +211,7 @@ def _decode(
     return words, segments
 
 
-def decoding_of(segment) -> Decoding:
+def decoding_of(segment: Segment) -> Decoding:
     return Decoding(float(segment.avg_logprob), float(segment.no_speech_prob), float(segment.compression_ratio))
 
 
@@ -225,7 +227,9 @@ def listening_budget(model: WhisperModel, language: str, prompt: str) -> int:
     return min(MAX_LISTENING_TOKENS, 2 * len(text_tokens(tokenizer_for(model, language), prompt)) + 16)
 
 
-def listen(model_name: str, audio, language: str, start: float, end: float, prompt: str, **overrides) -> list[Word]:
+def listen(
+    model_name: str, audio: np.ndarray, language: str, start: float, end: float, prompt: str, **overrides: Any
+) -> list[Word]:
     """Words heard in [start, end] of the audio when the recogniser is told what is sung there
     (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
     over the stretches the first pass did not hear."""
