@@ -22,7 +22,7 @@ export const minuteLong = (ms: number): string => `${ms / MINUTE_MS}-minute`;
 export const TRANSCRIPTION_ALLOWANCE_MS = 10 * MINUTE_MS;
 /** Alignment may run this long before the job fails at alignment. */
 export const ALIGNMENT_ALLOWANCE_MS = 5 * MINUTE_MS;
-/** The longest audio the engine decodes (engine/verse_engine/audio.py refuses longer). */
+/** The longest audio the engine decodes (engine/verse_engine/audio/decode.py refuses longer). */
 export const MAX_AUDIO_MS = 15 * MINUTE_MS;
 /** A review link works this long after its gate opens (and never after review_expires_at). */
 export const REVIEW_TOKEN_VALIDITY_MS = 7 * DAY_MS;

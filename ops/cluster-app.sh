@@ -18,7 +18,7 @@ start() {
   local n p
   "$VERSE_ROOT/bin/verse" migrate >/dev/null
   for n in 1 2; do
-    running "engine-$n" || spawn "engine-$n" "$VERSE_ROOT/engine/.venv/bin/uvicorn" verse_engine.app:app \
+    running "engine-$n" || spawn "engine-$n" "$VERSE_ROOT/engine/.venv/bin/uvicorn" verse_engine.service.app:app \
       --app-dir "$VERSE_ROOT/engine" --host 127.0.0.1 --port "$((18090 + n))" --log-level warning
     running "gateway-$n" || spawn "gateway-$n" "$VERSE_ROOT/bin/verse" gateway --port "$((18000 + n))"
     for p in "${PROCESSORS[@]}"; do running "$p-$n" || spawn "$p-$n" "$VERSE_ROOT/bin/verse" processor "$p"; done

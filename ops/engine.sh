@@ -32,7 +32,7 @@ start() {
   running engine && { log "engine already running"; return 0; }
   install
   log "starting engine on 127.0.0.1:$ENGINE_PORT"
-  spawn engine "$VENV/bin/uvicorn" verse_engine.app:app --app-dir "$ENGINE_DIR" --host 127.0.0.1 \
+  spawn engine "$VENV/bin/uvicorn" verse_engine.service.app:app --app-dir "$ENGINE_DIR" --host 127.0.0.1 \
     --port "$ENGINE_PORT" --log-level warning
 }
 

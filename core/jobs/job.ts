@@ -20,7 +20,7 @@ export interface LyricLine {
   end: number | null;
   words: WordTiming[] | null;
   confidence: number | null;
-  /** The decoder's scores for the line (engine/verse_engine/lines.py, Decoding); absent on older jobs, null where not decoded. */
+  /** The decoder's scores for the line (engine/verse_engine/text/lines.py, Decoding); absent on older jobs, null where not decoded. */
   decoding?: LineDecoding | null;
   flagged: boolean;
 }

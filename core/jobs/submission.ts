@@ -11,7 +11,7 @@ import type { ReviewDelivery, ReviewStage } from './lifecycle.ts';
 
 export type SubmissionMode = 'json' | 'form' | 'batch';
 
-/** The romanisation a job's transliteration and romanised files are written in (engine/verse_engine/readable.py). */
+/** The romanisation a job's transliteration and romanised files are written in (engine/verse_engine/text/readable.py). */
 export const ROMANISATION_FORMS = ['standard', 'readable'] as const;
 export type RomanisationForm = EngineRomanisation;
 

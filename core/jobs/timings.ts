@@ -22,7 +22,7 @@ export const unsureWords = (line: Pick<LyricLine, 'words'>): WordTiming[] =>
 
 /**
  * Each line takes its aligned timing as the engine gave it. The engine flags what the alignment
- * doubts and bounds how far a word may stray from its line (engine/verse_engine/lyrics_align.py,
+ * doubts and bounds how far a word may stray from its line (engine/verse_engine/alignment/lyrics_align.py,
  * strays.py); a line the aligner did not return is untimed and flagged here, and a line with a word
  * the recogniser is unsure of is flagged here, because the review page marks those same words.
  */

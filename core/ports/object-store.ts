@@ -2,7 +2,7 @@
  * Object storage for audio copies and rendered files, streamed in and out: a 100 MB upload never
  * sits in memory. Adapters: a local folder (sinks/storage/local-store.ts) and S3-compatible storage
  * (sinks/storage/s3-store.ts), chosen by VERSE_STORAGE_URL. The speech engine reads the same store
- * by key (engine/verse_engine/storage.py).
+ * by key (engine/verse_engine/service/storage.py).
  */
 import type { Readable } from 'node:stream';
 import { VerseError } from '../verse-error.ts';

@@ -27,7 +27,7 @@ export interface TrackInfo {
 /**
  * The lines that have timings, in the requested variant, their text as a file may carry it (one
  * line, no control characters: core/text/characters.ts). Romanised words share the original
- * words' timings: romanisation keeps the word count (engine/verse_engine/romanise.py).
+ * words' timings: romanisation keeps the word count (engine/verse_engine/text/romanise.py).
  */
 export function timedLines(lines: readonly LyricLine[], variant: Variant): TimedLine[] {
   return lines

@@ -20,13 +20,13 @@ from pathlib import Path
 import numpy as np
 from faster_whisper.vad import get_vad_model
 
-from verse_engine import whisper
-from verse_engine.anchors import global_alignment
-from verse_engine.audio import load, seconds_of
+from verse_engine.alignment.anchors import global_alignment
+from verse_engine.alignment.lyrics_align import align_lyrics
+from verse_engine.asr import whisper
+from verse_engine.audio.decode import load, seconds_of
 from verse_engine.languages import find
-from verse_engine.lines import split_lines
-from verse_engine.lyrics_align import align_lyrics
-from verse_engine.text import normalise
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import split_lines
 
 from .songs import SONGS
 

@@ -86,7 +86,7 @@ def latin(text: str) -> bool:
 
 
 def main() -> None:
-    from verse_engine.pipeline import transcribe_song
+    from verse_engine.asr.pipeline import transcribe_song
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -32,11 +32,12 @@ import ctranslate2
 import numpy as np
 from faster_whisper.vad import VadOptions, get_speech_timestamps
 
-from verse_engine import audio, whisper
-from verse_engine.centre import centre_channel
+from verse_engine.asr import whisper
+from verse_engine.asr.pipeline import clean_words, in_own_script, voted
+from verse_engine.audio import decode as audio
+from verse_engine.audio.centre import centre_channel
 from verse_engine.languages import find
-from verse_engine.lines import Word
-from verse_engine.pipeline import clean_words, in_own_script, voted
+from verse_engine.text.lines import Word
 
 from . import synthetic
 from .metrics import wer
@@ -55,7 +56,7 @@ class Setting:
     notes: str = ""
     #: Decode each sung phrase on its own (clip_timestamps) rather than the VAD-concatenated stream.
     phrases: bool = False
-    #: Decode the mix's centre (verse_engine/centre.py) rather than the mix.
+    #: Decode the mix's centre (verse_engine/audio/centre.py) rather than the mix.
     centre: bool = False
 
 
@@ -110,7 +111,7 @@ SETTINGS = [
         "second opinion, centre",
         _with(whisper.SONG_SETTINGS, **whisper.GREEDY),
         centre=True,
-        notes="the same greedy decode on the mix's centre (verse_engine/centre.py)",
+        notes="the same greedy decode on the mix's centre (verse_engine/audio/centre.py)",
     ),
     Setting(
         "defaults, centre",

@@ -36,9 +36,9 @@ from pathlib import Path
 
 import numpy as np
 
-from verse_engine import whisper
-from verse_engine.audio import SAMPLE_RATE
-from verse_engine.lyrics_align import align_lyrics
+from verse_engine.alignment.lyrics_align import align_lyrics
+from verse_engine.asr import whisper
+from verse_engine.audio.decode import SAMPLE_RATE
 
 from .espeak import Delivery, Espeak
 from .metrics import timing_scores

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from verse_engine.audio import SAMPLE_RATE
+from verse_engine.audio.decode import SAMPLE_RATE
 
 
 class _Event(ctypes.Structure):

@@ -18,7 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verse_engine import audio, language_check, whisper
+from verse_engine.asr import language_check, whisper
+from verse_engine.audio import decode as audio
 from verse_engine.languages import Language, all_languages, find
 
 from .coverage import SPOKEN

@@ -35,7 +35,7 @@ def explicit_section() -> list[str]:
 
 def language_check_section() -> list[str]:
     """How often results.language_check is right, from the latest `python -m bench.language_check --songs`."""
-    from verse_engine.language_check import MATCH_SHARE
+    from verse_engine.asr.language_check import MATCH_SHARE
 
     run = json.loads(Path("bench-language-check.json").read_text())
     rows = [r for r in run["rows"] if r["ran"]]

@@ -14,9 +14,9 @@ import statistics
 
 import numpy as np
 
-from verse_engine import whisper
-from verse_engine.align import align_window
-from verse_engine.audio import SAMPLE_RATE
+from verse_engine.alignment.align import align_window
+from verse_engine.asr import whisper
+from verse_engine.audio.decode import SAMPLE_RATE
 
 from .espeak import Espeak
 

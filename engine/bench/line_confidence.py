@@ -13,8 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from verse_engine.asr.pipeline import transcribe_song
 from verse_engine.languages import find
-from verse_engine.pipeline import transcribe_song
 
 from .metrics import errors_per_line
 from .songs import SONGS

@@ -4,8 +4,8 @@ timing against true times."""
 import math
 import statistics
 
-from verse_engine.text import words
-from verse_engine.vote import edit_table
+from verse_engine.asr.vote import edit_table
+from verse_engine.text.characters import words
 
 
 def edit_distance(ref: list, hyp: list) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verse_engine.languages import all_languages
-from verse_engine.romanise import RomanisationForm, romanise_line
+from verse_engine.text.romanise import RomanisationForm, romanise_line
 
 from .metrics import edit_distance
 

@@ -20,8 +20,8 @@ ANCHOR = "Whisper large-v2 with a language hint: 27.9 % WER on Jam-ALT (publishe
 def one_model(model: str) -> dict:
     import resource
 
+    from verse_engine.asr.pipeline import transcribe_song
     from verse_engine.languages import find
-    from verse_engine.pipeline import transcribe_song
 
     from .metrics import wer
 
@@ -49,7 +49,7 @@ def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
         print(json.dumps(one_model(sys.argv[2])))
         return
-    from verse_engine import models
+    from verse_engine.asr import models
 
     out = []
     for model in models.available():

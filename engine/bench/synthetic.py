@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from verse_engine.audio import SAMPLE_RATE
+from verse_engine.audio.decode import SAMPLE_RATE
 
 RATE = SAMPLE_RATE
 

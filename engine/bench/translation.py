@@ -21,10 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-from verse_engine import audio, translate
+from verse_engine.asr import translate
+from verse_engine.asr.pipeline import transcribe_song
+from verse_engine.audio import decode as audio
 from verse_engine.languages import find
-from verse_engine.lines import Line, Word
-from verse_engine.pipeline import transcribe_song
+from verse_engine.text.lines import Line, Word
 
 from . import llm_standin
 from .metrics import chrf

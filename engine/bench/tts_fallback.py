@@ -14,10 +14,10 @@ import wave
 
 import numpy as np
 
-from verse_engine import tts_align
-from verse_engine.audio import SAMPLE_RATE
+from verse_engine.alignment import tts_align
+from verse_engine.alignment.lyrics_align import align_lyrics
+from verse_engine.audio.decode import SAMPLE_RATE
 from verse_engine.languages import find
-from verse_engine.lyrics_align import align_lyrics
 
 lang = find("Odia")
 voice = tts_align.voice_for([lang.code, lang.fallback_whisper, lang.decode_as])

@@ -6,7 +6,7 @@ import av
 import numpy as np
 import pytest
 
-from verse_engine import models
+from verse_engine.asr import models
 
 
 def _has_model(name: str) -> bool:
@@ -83,7 +83,7 @@ def encode_stereo(path: Path, left_hz: float, right_hz: float, seconds: float = 
 def stored(tmp_path, monkeypatch):
     """Puts files into a local object store the engine reads by key (as the platform's folder store
     does), and returns the function that stores one and gives its key."""
-    from verse_engine import storage
+    from verse_engine.service import storage
 
     monkeypatch.setenv("VERSE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("VERSE_STORAGE_URL", raising=False)

@@ -2,8 +2,8 @@
 
 from fastapi.testclient import TestClient
 
-from verse_engine.admission import Admission, admission
-from verse_engine.app import app
+from verse_engine.service.admission import Admission, admission
+from verse_engine.service.app import app
 
 
 def test_slots_then_queue_then_refusal():

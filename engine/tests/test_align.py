@@ -1,6 +1,6 @@
 import numpy as np
 
-from verse_engine.align import (
+from verse_engine.alignment.align import (
     MAX_TEXT_TOKENS,
     Span,
     as_written,
@@ -12,7 +12,7 @@ from verse_engine.align import (
     window_frames,
     windows,
 )
-from verse_engine.lines import Word
+from verse_engine.text.lines import Word
 
 from .conftest import requires_base
 
@@ -41,9 +41,9 @@ def test_a_lines_first_word_loses_the_silence_it_absorbed():
 
 @requires_base
 def test_the_models_measured_lead_moves_every_word(clips):
-    from verse_engine import whisper
-    from verse_engine.align import align_window
-    from verse_engine.audio import load
+    from verse_engine.alignment.align import align_window
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
 
     speech = load(clips / "en.wav")
     model = whisper.load("base")
@@ -151,8 +151,8 @@ def test_text_without_spaces_is_split_between_characters():
 def test_more_lyrics_in_one_window_than_the_decoder_takes_are_still_timed(clips):
     """Whisper's decoder holds 448 tokens. Ten lines of Hindi in one 5 s window are 550: the
     alignment used to fail outright (RuntimeError from CTranslate2) for any such song."""
-    from verse_engine.audio import load
-    from verse_engine.lyrics_align import align_lyrics
+    from verse_engine.alignment.lyrics_align import align_lyrics
+    from verse_engine.audio.decode import load
 
     text = "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"
     speech = load(clips / "hi.wav")
@@ -170,9 +170,9 @@ def test_more_lyrics_in_one_window_than_the_decoder_takes_are_still_timed(clips)
 @requires_base
 def test_one_window_aligns_more_texts_than_the_decoder_takes_in_batches(clips):
     """The window search (window_search.py) aligns every unheard line in each 30 s window."""
-    from verse_engine import whisper
-    from verse_engine.align import align_window
-    from verse_engine.audio import load
+    from verse_engine.alignment.align import align_window
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
 
     text = "नदी पत्थरों के ऊपर बहती है और सुबह की रोशनी सुनहरी है"
     speech = load(clips / "hi.wav")
@@ -182,9 +182,9 @@ def test_one_window_aligns_more_texts_than_the_decoder_takes_in_batches(clips):
 
 @requires_base
 def test_a_window_too_short_to_walk_leaves_its_words_untimed(clips):
-    from verse_engine import whisper
-    from verse_engine.align import align_window
-    from verse_engine.audio import load
+    from verse_engine.alignment.align import align_window
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
 
     speech = load(clips / "en.wav")
     assert align_window(whisper.load("base"), speech, 2.0, 2.0, ["hello there"], "en") == [[]]
@@ -193,9 +193,9 @@ def test_a_window_too_short_to_walk_leaves_its_words_untimed(clips):
 
 @requires_base
 def test_a_window_where_the_model_finds_no_path_leaves_its_words_untimed(clips, monkeypatch):
-    from verse_engine import whisper
-    from verse_engine.align import align_window
-    from verse_engine.audio import load
+    from verse_engine.alignment.align import align_window
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
 
     model = whisper.load("base")
 

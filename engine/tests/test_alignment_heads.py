@@ -3,9 +3,9 @@ import struct
 
 import pytest
 
-from verse_engine import models
-from verse_engine.alignment_heads import second_half, with_late_heads
-from verse_engine.model_shape import ShapeError, read_shape
+from verse_engine.asr import models
+from verse_engine.asr.alignment_heads import second_half, with_late_heads
+from verse_engine.asr.model_shape import ShapeError, read_shape
 
 from .conftest import requires_base
 
@@ -88,7 +88,7 @@ def test_a_model_mounted_read_only_is_widened_in_the_data_directory(tmp_path, mo
     data = tmp_path / "data"
     monkeypatch.setenv("VERSE_DATA_DIR", str(data))
     # As inside the engine's image, where /models is a read-only volume (root passes any mode check).
-    monkeypatch.setattr("verse_engine.alignment_heads.os.access", lambda path, mode: path != mounted.parent)
+    monkeypatch.setattr("verse_engine.asr.alignment_heads.os.access", lambda path, mode: path != mounted.parent)
 
     folder = with_late_heads(mounted)
     assert folder == data / "models" / "some-model.late-heads"

@@ -1,5 +1,5 @@
-from verse_engine.anchors import anchor_windows, global_alignment, unheard_regions
-from verse_engine.lines import Word
+from verse_engine.alignment.anchors import anchor_windows, global_alignment, unheard_regions
+from verse_engine.text.lines import Word
 
 
 def heard(*words: tuple[str, float]) -> list[Word]:

@@ -7,10 +7,11 @@ import subprocess
 
 import numpy as np
 
-from verse_engine import audio, models, whisper
+from verse_engine.alignment.lyrics_align import align_lyrics
+from verse_engine.asr import models, whisper
+from verse_engine.asr.pipeline import transcribe_song
+from verse_engine.audio import decode as audio
 from verse_engine.languages import find
-from verse_engine.lyrics_align import align_lyrics
-from verse_engine.pipeline import transcribe_song
 
 from .conftest import requires_base
 

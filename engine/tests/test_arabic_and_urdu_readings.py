@@ -3,9 +3,9 @@ for one, and a word neither can read is read letter by letter as before."""
 
 import pytest
 
-from verse_engine import arabic_vowels, urdu_words
 from verse_engine.languages import all_languages
-from verse_engine.romanise import romanise_line, romanise_lines
+from verse_engine.text import arabic_vowels, urdu_words
+from verse_engine.text.romanise import romanise_line, romanise_lines
 
 ARABIC = all_languages()["Arabic"]
 URDU = all_languages()["Urdu"]

@@ -5,7 +5,7 @@ import av
 import numpy as np
 import pytest
 
-from verse_engine.audio import AudioError, load
+from verse_engine.audio.decode import AudioError, load
 
 from .conftest import encode, encode_stereo
 
@@ -83,8 +83,8 @@ def lying_flac(tmp_path, actual_seconds: int, declared_seconds: int, layout: str
 
 PEAK_RSS_PROBE = """
 import resource, sys
-from verse_engine import audio
-from verse_engine.audio import AudioError
+from verse_engine.audio import decode as audio
+from verse_engine.audio.decode import AudioError
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:
     getattr(audio, sys.argv[2])(sys.argv[1])
@@ -135,7 +135,7 @@ def test_the_longest_stereo_song_is_held_once_beside_the_chunks_it_was_decoded_i
 
 
 def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
-    from verse_engine.audio import decode_bounded
+    from verse_engine.audio.decode import decode_bounded
 
     path = encode(tmp_path / "ten.flac", "flac", "flac", 16000, seconds=10)
     assert abs(len(decode_bounded(path, max_seconds=60)) / 16000 - 10) < 0.1
@@ -145,7 +145,7 @@ def test_decoding_is_bounded_by_output_not_by_file(tmp_path):
 
 
 def test_both_channels_come_from_the_same_pass_on_the_mono_timeline(tmp_path):
-    from verse_engine.audio import load_with_channels
+    from verse_engine.audio.decode import load_with_channels
 
     path = encode_stereo(tmp_path / "two.wav", 440, 1000)
     mono, channels = load_with_channels(path)
@@ -158,7 +158,7 @@ def test_both_channels_come_from_the_same_pass_on_the_mono_timeline(tmp_path):
 
 
 def test_a_mono_file_has_no_channels_to_separate(tmp_path):
-    from verse_engine.audio import load_with_channels
+    from verse_engine.audio.decode import load_with_channels
 
     mono, channels = load_with_channels(encode(tmp_path / "one.wav", "wav", "pcm_s16le", 16000))
     assert channels is None and mono.size > 0

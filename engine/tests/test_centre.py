@@ -1,10 +1,10 @@
-"""The centre of a stereo mix (verse_engine/centre.py, what the voted decodes hear): what both
+"""The centre of a stereo mix (verse_engine/audio/centre.py, what the voted decodes hear): what both
 channels share is kept, what one channel carries alone is turned down, and a mono signal passes
 through."""
 
 import numpy as np
 
-from verse_engine.centre import centre_channel
+from verse_engine.audio.centre import centre_channel
 
 RATE = 16000
 

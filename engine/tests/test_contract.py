@@ -9,8 +9,8 @@ from fastapi.testclient import TestClient
 from jsonschema import Draft7Validator
 from referencing import Registry, Resource
 
-from verse_engine.admission import admission
-from verse_engine.app import app
+from verse_engine.service.admission import admission
+from verse_engine.service.app import app
 
 from .conftest import requires_base
 

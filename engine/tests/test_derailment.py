@@ -7,7 +7,7 @@ import pytest
 
 from bench.derailment import Break, Song, render, sung
 from bench.espeak import Espeak
-from verse_engine.lyrics_align import align_lyrics
+from verse_engine.alignment.lyrics_align import align_lyrics
 
 from .conftest import requires_base
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from verse_engine import audio, language_check
+from verse_engine.asr import language_check
+from verse_engine.asr.language_check import Detection, accepted_codes, check_language, name_of, verdict
+from verse_engine.audio import decode as audio
 from verse_engine.contract.common import LanguageCheck
-from verse_engine.language_check import Detection, accepted_codes, check_language, name_of, verdict
 from verse_engine.languages import find
 
 from .conftest import requires_base

@@ -1,4 +1,4 @@
-from verse_engine.lines import Word, split_lines
+from verse_engine.text.lines import Word, split_lines
 
 
 def w(text, start, end=None, seg=False):
@@ -48,7 +48,7 @@ def test_cjk_words_join_without_spaces():
 
 
 def test_clean_words_drops_letterless_tokens_and_cuts_loops():
-    from verse_engine.pipeline import clean_words
+    from verse_engine.asr.pipeline import clean_words
 
     words = [
         w(" ।", 0),

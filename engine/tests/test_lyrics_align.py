@@ -1,6 +1,6 @@
 from fastapi.testclient import TestClient
 
-from verse_engine.app import app
+from verse_engine.service.app import app
 
 from .conftest import requires_base
 

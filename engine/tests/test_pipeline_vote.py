@@ -5,10 +5,10 @@ decodes are measured in bench/decoding.py and run end to end in test_real_model.
 import numpy as np
 import pytest
 
-from verse_engine import pipeline, whisper
+from verse_engine.asr import pipeline, whisper
 from verse_engine.contract.common import LanguageCheck
 from verse_engine.languages import find
-from verse_engine.lines import Line, Word
+from verse_engine.text.lines import Line, Word
 
 
 def words(text: str, start: float = 0.0) -> list[Word]:
@@ -45,7 +45,7 @@ def test_outside_english_the_second_opinion_is_the_greedy_decode_already_made(mo
 
 
 def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_checked(tmp_path, monkeypatch):
-    from verse_engine import language_check
+    from verse_engine.asr import language_check
 
     from .conftest import encode
 
@@ -62,7 +62,8 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
 
 
 def test_the_greedy_decode_hears_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(tmp_path, monkeypatch):
-    from verse_engine import audio, language_check
+    from verse_engine.asr import language_check
+    from verse_engine.audio import decode as audio
 
     from .conftest import encode, encode_stereo
 

@@ -2,8 +2,8 @@
 
 from fastapi.testclient import TestClient
 
-from verse_engine import app as app_module
-from verse_engine.readiness import Readiness
+from verse_engine.service import app as app_module
+from verse_engine.service.readiness import Readiness
 
 
 def test_ready_only_once_the_model_has_loaded(monkeypatch):

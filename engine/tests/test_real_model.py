@@ -5,9 +5,9 @@ import unicodedata
 
 from fastapi.testclient import TestClient
 
-from verse_engine.app import app
+from verse_engine.asr.pipeline import transcribe_song
 from verse_engine.languages import find
-from verse_engine.pipeline import transcribe_song
+from verse_engine.service.app import app
 
 from .conftest import SPOKEN, requires_base
 

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from verse_engine.lines import Word
-from verse_engine.repeats import blocks, is_repeat_line, time_repeats
-from verse_engine.voice_onsets import FRAME_SECONDS
+from verse_engine.alignment.repeats import blocks, is_repeat_line, time_repeats
+from verse_engine.alignment.voice_onsets import FRAME_SECONDS
+from verse_engine.text.lines import Word
 
 
 def words(*spans: tuple[float, float]) -> list[Word]:

@@ -4,9 +4,15 @@ import pytest
 
 from bench.romanisation import REFERENCES
 from verse_engine.languages import all_languages, find
-from verse_engine.lines import Word
-from verse_engine.romanise import convert_script, dominant_script, romanise_line, romanise_word, to_script
-from verse_engine.unspaced import UNSPACED, by_characters, segments
+from verse_engine.text.lines import Word
+from verse_engine.text.romanise import (
+    convert_script,
+    dominant_script,
+    romanise_line,
+    romanise_word,
+    to_script,
+)
+from verse_engine.text.unspaced import UNSPACED, by_characters, segments
 
 # (language, original line, expected romanisation)
 CASES = [

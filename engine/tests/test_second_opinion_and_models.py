@@ -1,9 +1,9 @@
 from pathlib import Path
 
-from verse_engine import models
+from verse_engine.asr import models
+from verse_engine.asr.second_opinion import compare
 from verse_engine.contract.common import SecondOpinion
-from verse_engine.lines import Line, Word
-from verse_engine.second_opinion import compare
+from verse_engine.text.lines import Line, Word
 
 
 def test_second_opinion_agreeing_gives_no_suggestions():

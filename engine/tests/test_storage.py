@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from verse_engine.storage import AudioNotFound, LocalStore, S3Store
+from verse_engine.service.storage import AudioNotFound, LocalStore, S3Store
 
 S3_ENDPOINT = os.environ.get("VERSE_TEST_S3_ENDPOINT", "http://127.0.0.1:5055")
 

@@ -1,5 +1,5 @@
-from verse_engine.lines import Word
-from verse_engine.strays import MAX_GAP_SECONDS, gather_strays
+from verse_engine.alignment.strays import MAX_GAP_SECONDS, gather_strays
+from verse_engine.text.lines import Word
 
 
 def line(*starts: float) -> list[Word]:

@@ -1,5 +1,5 @@
 from bench.metrics import wer
-from verse_engine.text import normalise, words
+from verse_engine.text.characters import normalise, words
 
 
 def test_an_indic_word_keeps_its_vowel_signs_and_viramas():

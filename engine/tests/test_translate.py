@@ -5,10 +5,10 @@ from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 import pytest
 
-from verse_engine import translate
+from verse_engine.asr import translate
+from verse_engine.asr.translate import assign_by_time, llm_translate
 from verse_engine.languages import find
-from verse_engine.lines import Line, Word
-from verse_engine.translate import assign_by_time, llm_translate
+from verse_engine.text.lines import Line, Word
 
 
 def line(text, start, end):

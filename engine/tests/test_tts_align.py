@@ -9,7 +9,7 @@ import wave
 import numpy as np
 import pytest
 
-from verse_engine import tts_align
+from verse_engine.alignment import tts_align
 
 pytestmark = pytest.mark.skipif("or" not in tts_align.espeak_voices(), reason="espeak-ng has no Odia voice")
 

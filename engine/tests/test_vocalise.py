@@ -1,7 +1,7 @@
 import pytest
 
-from verse_engine.lines import Word
-from verse_engine.vocalise import GAP_SECONDS, is_held_vowel_line, spread_held_vowel_lines
+from verse_engine.alignment.vocalise import GAP_SECONDS, is_held_vowel_line, spread_held_vowel_lines
+from verse_engine.text.lines import Word
 
 
 @pytest.mark.parametrize(

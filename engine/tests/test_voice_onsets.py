@@ -1,7 +1,7 @@
 import numpy as np
 
-from verse_engine.lines import Word
-from verse_engine.voice_onsets import FRAME_SECONDS, start_words_at_voice, voice_probabilities
+from verse_engine.alignment.voice_onsets import FRAME_SECONDS, start_words_at_voice, voice_probabilities
+from verse_engine.text.lines import Word
 
 
 def _frames(seconds: float) -> int:

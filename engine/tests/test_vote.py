@@ -1,9 +1,9 @@
 import random
 
-from verse_engine.lines import Word
-from verse_engine.text import normalise
-from verse_engine.vote import edit_table
-from verse_engine.vote import vote as vote_by
+from verse_engine.asr.vote import edit_table
+from verse_engine.asr.vote import vote as vote_by
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import Word
 
 
 def vote(transcripts):

@@ -3,9 +3,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from verse_engine import whisper
-from verse_engine.align import text_tokens, tokenizer_for
-from verse_engine.audio import load as load_audio
+from verse_engine.alignment.align import text_tokens, tokenizer_for
+from verse_engine.asr import whisper
+from verse_engine.audio.decode import load as load_audio
 
 from .conftest import requires_base
 

@@ -1,7 +1,7 @@
 import numpy as np
 
-from verse_engine.lines import Word
-from verse_engine.window_search import Placement, best_in_order, line_score, place_lines, window_starts
+from verse_engine.alignment.window_search import Placement, best_in_order, line_score, place_lines, window_starts
+from verse_engine.text.lines import Word
 
 from .conftest import requires_base
 
@@ -34,8 +34,8 @@ def test_each_line_takes_its_surest_window_in_order():
 
 @requires_base
 def test_a_phrase_inside_a_long_instrumental_stretch_is_found(clips):
-    from verse_engine import whisper
-    from verse_engine.audio import load
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
 
     speech = load(clips / "en.wav")
     rng = np.random.default_rng(7)

@@ -13,8 +13,8 @@ import argparse
 import json
 import sys
 
-from . import models
-from .languages import find
+from verse_engine.asr import models
+from verse_engine.languages import find
 
 
 def _progress(stage: str, fraction: float) -> None:
@@ -69,8 +69,8 @@ def _models(args: argparse.Namespace) -> int:
 
 
 def _transcribe(args: argparse.Namespace) -> int:
-    from .audio import AudioError
-    from .pipeline import transcribe_song
+    from verse_engine.asr.pipeline import transcribe_song
+    from verse_engine.audio.decode import AudioError
 
     language = find(args.language)
     if language is None:

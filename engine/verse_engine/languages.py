@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .settings import settings
+from verse_engine.settings import settings
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ export class VerseProcesses {
     if (name === 'engine-2')
       return [
         path.join(ROOT, 'engine/.venv/bin/uvicorn'),
-        'verse_engine.app:app',
+        'verse_engine.service.app:app',
         '--app-dir',
         path.join(ROOT, 'engine'),
         '--host',

@@ -19,7 +19,7 @@ export async function startEngineProcess(options: {
 }): Promise<EngineProcess> {
   const child: ChildProcess = spawn(
     path.join(ROOT, 'engine/.venv/bin/uvicorn'),
-    ['verse_engine.app:app', '--host', '127.0.0.1', '--port', String(options.port), '--log-level', 'warning'],
+    ['verse_engine.service.app:app', '--host', '127.0.0.1', '--port', String(options.port), '--log-level', 'warning'],
     {
       cwd: options.cwd ?? path.join(ROOT, 'engine'),
       env: {

@@ -44,7 +44,7 @@ class Results(BaseModel):
     language_check: Annotated[
         common.LanguageCheck | None,
         Field(
-            description='Whether the song is sung in its labelled language (engine/verse_engine/language_check.py); null when it could not run (too little singing). Absent from engines older than the check.'
+            description='Whether the song is sung in its labelled language (engine/verse_engine/asr/language_check.py); null when it could not run (too little singing). Absent from engines older than the check.'
         ),
     ] = None
 

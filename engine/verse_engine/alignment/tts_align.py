@@ -17,9 +17,9 @@ from functools import cache
 
 import numpy as np
 
-from .audio import SAMPLE_RATE
-from .lines import Word
-from .lyrics_align import LineTiming
+from verse_engine.alignment.lyrics_align import LineTiming
+from verse_engine.audio.decode import SAMPLE_RATE
+from verse_engine.text.lines import Word
 
 METHOD = "tts-dtw"
 FRAMES_PER_SECOND = 25  # log-mel at 100 frames/s, averaged in fours

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 from faster_whisper import WhisperModel
 
-from .align import WINDOW_SECONDS, align_window
-from .lines import Word
+from verse_engine.alignment.align import WINDOW_SECONDS, align_window
+from verse_engine.text.lines import Word
 
 STRIDE_SECONDS = 10.0
 # A line may start a little before the previous one ends (sung lines overlap at the edges).

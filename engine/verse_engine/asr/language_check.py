@@ -16,10 +16,10 @@ import numpy as np
 from faster_whisper.audio import pad_or_trim
 from faster_whisper.vad import VadOptions, get_speech_timestamps
 
-from . import audio as audio_mod
-from . import whisper
-from .contract.common import LanguageCheck
-from .languages import Language, all_languages
+from verse_engine.asr import whisper
+from verse_engine.audio import decode as audio_mod
+from verse_engine.contract.common import LanguageCheck
+from verse_engine.languages import Language, all_languages
 
 #: Less singing than this is too little to tell a language by; the check does not run.
 MIN_VOCAL_SECONDS = 3.0

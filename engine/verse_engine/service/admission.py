@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from .settings import settings
+from verse_engine.settings import settings
 
 
 @dataclass

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from .lines import Word
-from .text import normalise
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import Word
 
 SECONDS_PER_WORD = (0.08, 4.0)
 MATCH, MISMATCH, GAP = 2.0, -1.0, -1.0

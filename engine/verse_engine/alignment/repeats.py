@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .lines import Word
-from .text import normalise
-from .vocalise import is_held_vowel_line
-from .voice_onsets import FRAME_SECONDS, frame, voice_threshold, word_frames
+from verse_engine.alignment.vocalise import is_held_vowel_line
+from verse_engine.alignment.voice_onsets import FRAME_SECONDS, frame, voice_threshold, word_frames
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import Word
 
 # A repeat line has at least this many words, all the same.
 MIN_REPEATS = 3

@@ -15,10 +15,10 @@ from http.client import HTTPResponse
 
 import numpy as np
 
-from . import whisper
-from .languages import Language
-from .lines import Line, Word, join_words
-from .settings import settings
+from verse_engine.asr import whisper
+from verse_engine.languages import Language
+from verse_engine.settings import settings
+from verse_engine.text.lines import Line, Word, join_words
 
 
 def assign_by_time(lines: list[Line], words: list[Word]) -> list[str]:

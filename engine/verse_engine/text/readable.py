@@ -24,8 +24,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .languages import Language
-from .text import without_marks
+from verse_engine.languages import Language
+from verse_engine.text.characters import without_marks
 
 # Indic letters (NFC, with their marks) and their readable spelling; anything else loses its marks.
 INDIC = {

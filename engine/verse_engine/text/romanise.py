@@ -3,10 +3,10 @@ original, so romanised timing files reuse the original timings.
 
 Schemes: ISO 15919 for Indic scripts (aksharamukha), Revised Romanisation of Korean
 (korean-romanizer), BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages
-(below; Arabic vocalised first by verse_engine.arabic_vowels, Urdu's common words read from
-verse_engine.urdu_words), anyascii only as the last resort; Japanese, Chinese and Thai by their words
-(verse_engine.unspaced). Latin-script languages keep their text. Each comes in two forms: the
-standard one and the readable one (verse_engine.readable).
+(below; Arabic vocalised first by verse_engine.text.arabic_vowels, Urdu's common words read from
+verse_engine.text.urdu_words), anyascii only as the last resort; Japanese, Chinese and Thai by their words
+(verse_engine.text.unspaced). Latin-script languages keep their text. Each comes in two forms: the
+standard one and the readable one (verse_engine.text.readable).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Literal
 
 from anyascii import anyascii
 
-from . import arabic_vowels, urdu_words
-from .languages import Language
-from .readable import readable
-from .text import ascii_digits, without_marks
-from .unspaced import UNSPACED, Segment, segments
+from verse_engine.languages import Language
+from verse_engine.text import arabic_vowels, urdu_words
+from verse_engine.text.characters import ascii_digits, without_marks
+from verse_engine.text.readable import readable
+from verse_engine.text.unspaced import UNSPACED, Segment, segments
 
 RomanisationForm = Literal["standard", "readable"]
 # What a request that names no form gets (schemas/engine/common.json, Romanisation).
@@ -317,13 +317,13 @@ MALAYALAM_VIRAMA = "\u0d4d"
 
 
 def romanised_segments(words: list[Segment], language: Language, form: RomanisationForm) -> str:
-    """The romanised line of an unspaced language's words (verse_engine.unspaced.segments)."""
+    """The romanised line of an unspaced language's words (verse_engine.text.unspaced.segments)."""
     return " ".join(readable(w.romanised, language) if form == "readable" else w.romanised for w in words)
 
 
 def romanise_line(text: str, language: Language, form: RomanisationForm = "standard", *, vocalise: bool = True) -> str:
     """Word for word: the result has as many whitespace-separated words as the line has words (for
-    Japanese, Chinese and Thai, the words of verse_engine.unspaced.segments). `vocalise`: Arabic's
+    Japanese, Chinese and Thai, the words of verse_engine.text.unspaced.segments). `vocalise`: Arabic's
     short vowels are restored first (arabic_vowels); without it the line is read as written."""
     if language.code in UNSPACED:
         return romanised_segments(segments(text, language.code), language, form)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .contract import common as contract
+from verse_engine.contract import common as contract
 
 PAUSE_SECONDS = 0.6
 MAX_CHARS = 48

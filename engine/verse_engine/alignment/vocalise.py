@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .lines import Word
+from verse_engine.text.lines import Word
 
 # A held vowel as lyrics write it: "ah", "aah", "oh", "ooh", "uh", "eh", "mm", "hmm", in Latin
 # script; "आ", "ओ", "ऊ" (repeated or not) in Devanagari. A bare "a", "o" or "e" is a word in

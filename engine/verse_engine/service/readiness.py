@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from . import whisper
+from verse_engine.asr import whisper
 
 
 class Readiness:

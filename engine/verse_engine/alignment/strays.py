@@ -12,10 +12,10 @@ left alone: four held "ooh"s are sung seconds apart (vocalise.py spreads them).
 
 from __future__ import annotations
 
-from .align import word_pace, word_share
-from .anchors import SECONDS_PER_WORD
-from .lines import Word
-from .vocalise import is_held_vowel_line
+from verse_engine.alignment.align import word_pace, word_share
+from verse_engine.alignment.anchors import SECONDS_PER_WORD
+from verse_engine.alignment.vocalise import is_held_vowel_line
+from verse_engine.text.lines import Word
 
 MAX_GAP_SECONDS = SECONDS_PER_WORD[1]
 

@@ -24,16 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from . import whisper
-from .align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
-from .anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
-from .audio import seconds_of
-from .lines import Word
-from .repeats import time_repeats
-from .strays import gather_strays
-from .vocalise import spread_held_vowel_lines
-from .voice_onsets import start_words_at_voice, voice_probabilities
-from .window_search import place_lines
+from verse_engine.alignment.align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
+from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
+from verse_engine.alignment.repeats import time_repeats
+from verse_engine.alignment.strays import gather_strays
+from verse_engine.alignment.vocalise import spread_held_vowel_lines
+from verse_engine.alignment.voice_onsets import start_words_at_voice, voice_probabilities
+from verse_engine.alignment.window_search import place_lines
+from verse_engine.asr import whisper
+from verse_engine.audio.decode import seconds_of
+from verse_engine.text.lines import Word
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.

@@ -11,9 +11,9 @@ from faster_whisper import WhisperModel
 from faster_whisper.audio import pad_or_trim
 from faster_whisper.tokenizer import Tokenizer
 
-from .audio import SAMPLE_RATE
-from .lines import Word
-from .unspaced import UNSPACED, by_characters, segments
+from verse_engine.audio.decode import SAMPLE_RATE
+from verse_engine.text.lines import Word
+from verse_engine.text.unspaced import UNSPACED, by_characters, segments
 
 WINDOW_SECONDS = 30.0
 # Two encoder frames of 20 ms: the least a word can be aligned against.
@@ -281,7 +281,7 @@ def as_written(pieces: list[Word], text: str, language: str) -> list[Word]:
     """The text's own words timed from Whisper's pieces: Whisper splits at apostrophes and some
     punctuation ("j'vois" → "j", "'vois"), but a word of the lyrics is one word in every file we
     render. Pieces are taken in order by how many characters they cover. In Japanese, Chinese and
-    Thai the words are those the romanisation is written by (verse_engine.unspaced); other unspaced
+    Thai the words are those the romanisation is written by (verse_engine.text.unspaced); other unspaced
     languages keep Whisper's pieces."""
     if language in UNSPACED:
         return by_characters(pieces, [s.text for s in segments(text, language)])

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from difflib import SequenceMatcher
 
-from .contract.common import SecondOpinion, Suggestion
-from .lines import Line, Word, join_words
-from .text import normalise
+from verse_engine.contract.common import SecondOpinion, Suggestion
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import Line, Word, join_words
 
 SUGGEST_BELOW = 0.7
 WINDOW = 0.3

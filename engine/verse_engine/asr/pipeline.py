@@ -14,13 +14,16 @@ from typing import Any
 
 import numpy as np
 
-from . import audio as audio_mod
-from . import language_check, models, translate, whisper
-from .centre import centre_channel
-from .contract.common import SecondOpinion
-from .languages import Language, all_languages
-from .lines import Line, Word, split_lines, word_record
-from .romanise import (
+from verse_engine.asr import language_check, models, translate, whisper
+from verse_engine.asr.second_opinion import compare
+from verse_engine.asr.vote import vote
+from verse_engine.audio import decode as audio_mod
+from verse_engine.audio.centre import centre_channel
+from verse_engine.contract.common import SecondOpinion
+from verse_engine.languages import Language, all_languages
+from verse_engine.text.characters import normalise
+from verse_engine.text.lines import Line, Word, split_lines, word_record
+from verse_engine.text.romanise import (
     AKSHARAMUKHA,
     CONVERTIBLE_SOURCES,
     RomanisationForm,
@@ -30,10 +33,7 @@ from .romanise import (
     romanised_segments,
     to_script,
 )
-from .second_opinion import compare
-from .text import normalise
-from .unspaced import UNSPACED, by_characters, segments
-from .vote import vote
+from verse_engine.text.unspaced import UNSPACED, by_characters, segments
 
 # A transcript line whose words the recogniser heard with a mean probability below this is flagged
 # for review. bench/line_confidence.py chose it among the scores the engine keeps per line: the

@@ -15,7 +15,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .settings import settings
+from verse_engine.settings import settings
 
 HF = "https://huggingface.co"
 

@@ -17,8 +17,8 @@ import json
 import os
 from pathlib import Path
 
-from .model_shape import read_shape
-from .settings import settings
+from verse_engine.asr.model_shape import read_shape
+from verse_engine.settings import settings
 
 SUFFIX = ".late-heads"
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from anyascii import anyascii
 
-from .lines import Word
-from .text import ascii_digits
-from .thai_reading import rtgs
+from verse_engine.text.characters import ascii_digits
+from verse_engine.text.lines import Word
+from verse_engine.text.thai_reading import rtgs
 
 UNSPACED = {"ja", "zh", "th"}
 

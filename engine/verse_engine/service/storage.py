@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlparse
 
-from .settings import settings
+from verse_engine.settings import settings
 
 KEY = re.compile(r"^[A-Za-z0-9_.=-]+(/[A-Za-z0-9_.=-]+)*$")
 # Objects the engine reads are the platform's audio copies: 100 MB at most (spec, Limits).

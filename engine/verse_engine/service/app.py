@@ -20,27 +20,30 @@ from typing import Annotated, Any
 from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from . import __version__, models, storage, tts_align, whisper
-from .admission import ADMITTED_PATHS, admission
-from .audio import AudioError, seconds_of
-from .audio import load as load_audio
-from .contract.align_request import EngineAlignRequest
-from .contract.align_response import Alignment, EngineAlignResponse
-from .contract.align_response import Line as AlignedLine
-from .contract.common import SecondOpinion
-from .contract.health_response import EngineHealthResponse
-from .contract.models_response import Datum as ListedModel
-from .contract.models_response import EngineModelsResponse
-from .contract.romanise_request import EngineRomaniseRequest
-from .contract.romanise_response import EngineRomaniseResponse
-from .contract.second_opinion_request import EngineSecondOpinionRequest
-from .contract.transcribe_request import EngineTranscribeRequest
-from .languages import Language, by_code, find
-from .lines import Line, Word, split_lines, word_record
-from .lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
-from .pipeline import second_opinion, transcribe_song
-from .readiness import readiness
-from .romanise import STANDARD, romanise_lines
+from verse_engine import __version__
+from verse_engine.alignment import tts_align
+from verse_engine.alignment.lyrics_align import ALIGNER_VERSION, METHOD, align_lyrics
+from verse_engine.asr import models, whisper
+from verse_engine.asr.pipeline import second_opinion, transcribe_song
+from verse_engine.audio.decode import AudioError, seconds_of
+from verse_engine.audio.decode import load as load_audio
+from verse_engine.contract.align_request import EngineAlignRequest
+from verse_engine.contract.align_response import Alignment, EngineAlignResponse
+from verse_engine.contract.align_response import Line as AlignedLine
+from verse_engine.contract.common import SecondOpinion
+from verse_engine.contract.health_response import EngineHealthResponse
+from verse_engine.contract.models_response import Datum as ListedModel
+from verse_engine.contract.models_response import EngineModelsResponse
+from verse_engine.contract.romanise_request import EngineRomaniseRequest
+from verse_engine.contract.romanise_response import EngineRomaniseResponse
+from verse_engine.contract.second_opinion_request import EngineSecondOpinionRequest
+from verse_engine.contract.transcribe_request import EngineTranscribeRequest
+from verse_engine.languages import Language, by_code, find
+from verse_engine.service import storage
+from verse_engine.service.admission import ADMITTED_PATHS, admission
+from verse_engine.service.readiness import readiness
+from verse_engine.text.lines import Line, Word, split_lines, word_record
+from verse_engine.text.romanise import STANDARD, romanise_lines
 
 
 @asynccontextmanager

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from faster_whisper.vad import get_vad_model
 
-from .audio import SAMPLE_RATE
-from .lines import Word
+from verse_engine.audio.decode import SAMPLE_RATE
+from verse_engine.text.lines import Word
 
 # Silero scores the audio in frames of 512 samples (32 ms).
 FRAME_SAMPLES = 512

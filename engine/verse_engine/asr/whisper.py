@@ -18,13 +18,13 @@ import numpy as np
 from faster_whisper import WhisperModel
 from faster_whisper.transcribe import Segment
 
-from . import models
-from .align import MAX_FRAMES, MAX_TEXT_TOKENS, Span, align_spans, text_tokens, tokenizer_for
-from .alignment_heads import with_late_heads
-from .audio import SAMPLE_RATE
-from .lines import Decoding, Word
-from .model_shape import ModelShape, read_shape
-from .settings import settings
+from verse_engine.alignment.align import MAX_FRAMES, MAX_TEXT_TOKENS, Span, align_spans, text_tokens, tokenizer_for
+from verse_engine.asr import models
+from verse_engine.asr.alignment_heads import with_late_heads
+from verse_engine.asr.model_shape import ModelShape, read_shape
+from verse_engine.audio.decode import SAMPLE_RATE
+from verse_engine.settings import settings
+from verse_engine.text.lines import Decoding, Word
 
 # Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
 SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}

@@ -1,0 +1,2 @@
+"""Lines, words and their scripts: normalising, romanising in each language's scheme and readable
+form, and segmenting unspaced scripts."""
