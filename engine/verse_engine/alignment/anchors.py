@@ -92,17 +92,40 @@ def _places(lyric_words: int, heard: list[Word], duration: float) -> tuple[list[
     )
 
 
-def anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list[tuple[float, float, bool]]:
-    """An approximate (start, end, anchored) per line from the recognised words."""
+def _heard_lyrics(lines: list[str], heard: list[Word], duration: float) -> dict[int, list[tuple[int, float, float]]]:
+    """Per line, its words the recognition pass heard: (the word's place in the line, start, end)."""
     # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
     heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
-    lyric_words = [(i, normalise(w)) for i, line in enumerate(lines) for w in line.split()]
+    lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
     pairs = global_alignment(
-        [w for _, w in lyric_words], [normalise(w.text) for w in heard], _places(len(lyric_words), heard, duration)
+        [w for _, _, w in lyric_words], [normalise(w.text) for w in heard], _places(len(lyric_words), heard, duration)
     )
-    times: dict[int, list[tuple[float, float]]] = {}
+    found: dict[int, list[tuple[int, float, float]]] = {}
     for a, b in pairs:
-        times.setdefault(lyric_words[a][0], []).append((heard[b].start, heard[b].end))
+        line, place, _ = lyric_words[a]
+        found.setdefault(line, []).append((place, heard[b].start, heard[b].end))
+    return found
+
+
+def anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list[tuple[float, float, bool]]:
+    """An approximate (start, end, anchored) per line from the recognised words."""
+    return anchors(lines, heard, duration)[0]
+
+
+def anchors(
+    lines: list[str], heard: list[Word], duration: float
+) -> tuple[list[tuple[float, float, bool]], list[float | None]]:
+    """Each line's approximate (start, end, anchored) window, and where the recognition pass heard
+    its first word as that word (None where it did not), from one pairing of lyrics and heard words."""
+    found = _heard_lyrics(lines, heard, duration)
+    openings = [next((start for place, start, _ in found.get(i, []) if place == 0), None) for i in range(len(lines))]
+    return _windows(lines, found, duration), openings
+
+
+def _windows(
+    lines: list[str], found: dict[int, list[tuple[int, float, float]]], duration: float
+) -> list[tuple[float, float, bool]]:
+    times = {line: [(start, end) for _, start, end in words] for line, words in found.items()}
     approx: list[tuple[float, float, bool] | None] = []
     last_start = 0.0
     for i, line in enumerate(lines):

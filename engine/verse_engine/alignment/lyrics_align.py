@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from verse_engine.alignment.align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
-from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchor_windows, unheard_regions
+from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
+from verse_engine.alignment.openings import open_where_heard
 from verse_engine.alignment.repeats import time_repeats
 from verse_engine.alignment.strays import gather_strays
 from verse_engine.alignment.vocalise import spread_held_vowel_lines
@@ -39,8 +40,9 @@ from verse_engine.text.lines import Word
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
 # 5: words crushed at the end of a held note given their time back; words start where the voice
 # comes in. 6: anchors only where a line's heard words hold together, strays gathered back to their
-# line, lines of one repeated syllable timed by the voice.
-ALIGNER_VERSION = "verse-align-6"
+# line, lines of one repeated syllable timed by the voice. 7: a line's first word starts where the
+# recognition pass heard it, not on the voice before it (openings.py).
+ALIGNER_VERSION = "verse-align-7"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
@@ -111,11 +113,11 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     model_name = model_name or whisper.default_model()
     duration = seconds_of(audio)
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
-    windows = anchor_windows(lines, heard, duration)
+    windows, openings = anchors(lines, heard, duration)
     regions = unheard_regions(windows, duration)
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)
-        windows = anchor_windows(lines, heard, duration)
+        windows, openings = anchors(lines, heard, duration)
     windows = _search_long_runs(model_name, audio, lines, windows, duration, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
@@ -127,6 +129,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     voice = voice_probabilities(audio)
     time_repeats(lines, timed, voice)
     start_words_at_voice(timed, voice)
+    open_where_heard(timed, openings, windows)
     out = []
     for text, words, (start, end, anchored), stray in zip(lines, timed, windows, strayed, strict=True):
         if not words:
