@@ -35,7 +35,7 @@ def generate(*, check: bool = False) -> subprocess.CompletedProcess[str]:
     """The models of every schema in schemas/engine, one module each, into verse_engine/contract; with
     `check`, nothing is written and the exit status says whether the committed models are current."""
     command = [sys.executable, "-m", "datamodel_code_generator", f"--input={SCHEMAS}", f"--output={PACKAGE}", *OPTIONS]
-    return subprocess.run([*command, *(["--check"] if check else [])], capture_output=True, text=True)
+    return subprocess.run([*command, *(["--check"] if check else [])], capture_output=True, text=True, timeout=120)
 
 
 if __name__ == "__main__":

@@ -49,6 +49,15 @@ def test_health_models_romanise_and_errors():
     unknown = client.post("/v1/verse/romanise", json={"language": "Klingon", "lines": ["x"]})
     assert unknown.status_code == 400
     conforms("error.json", unknown.json())
+    for refused in (
+        {"language": "Hindi", "lines": ["x"], "colour": "blue"},  # a field the contract does not have
+        {"language": "Hindi"},  # a field missing
+        {"language": "Hindi", "lines": "not a list"},
+    ):
+        answer = client.post("/v1/verse/romanise", json=refused)
+        assert answer.status_code == 400, refused
+        conforms("error.json", answer.json())
+        assert answer.json()["error"]["code"] == "invalid_request"
     missing = client.post("/v1/verse/transcribe", json={"audio_key": "audio/org/none", "language": "English"})
     assert missing.status_code == 400
     conforms("error.json", missing.json())

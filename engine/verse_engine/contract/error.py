@@ -16,7 +16,7 @@ class Error(BaseModel):
 
 class EngineErrorResponse(BaseModel):
     """
-    Every engine error: 400 a bad request (unknown_language, audio_not_found, no_lines), 422 audio that cannot be used (undecodable_audio, empty_audio, audio_too_long, truncated_audio), 503 busy (with Retry-After) or model_unavailable.
+    Every engine error: 400 a bad request (invalid_request: a body the contract refuses; unknown_language, audio_not_found, no_lines), 422 audio that cannot be used (undecodable_audio, empty_audio, audio_too_long, truncated_audio), 503 busy (with Retry-After) or model_unavailable.
     """
 
     model_config = ConfigDict(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, File, Form, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from verse_engine import __version__
@@ -87,6 +88,16 @@ class EngineHTTPError(Exception):
 @app.exception_handler(EngineHTTPError)
 async def _engine_error(_request: Request, error: EngineHTTPError) -> JSONResponse:
     return JSONResponse(status_code=error.status, content={"error": {"code": error.code, "message": error.message}})
+
+
+@app.exception_handler(RequestValidationError)
+async def _invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+    """A body the contract refuses (a field missing, of the wrong type, or not in schemas/engine) is a
+    400 in the engine's error shape, like every other bad request, not FastAPI's own 422 list."""
+    first = error.errors()[0] if error.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
+    message = f"{where}: {first.get('msg', 'invalid request')}"
+    return JSONResponse(status_code=400, content={"error": {"code": "invalid_request", "message": message}})
 
 
 @app.exception_handler(AudioError)
