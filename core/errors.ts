@@ -247,9 +247,13 @@ export class ApiError extends VerseError {
     return new ApiError(code, message, options);
   }
 
-  /** The same answer with extra fields, headers or a cause. */
+  /** The same answer with more extra fields and headers (added to its own), or a cause. */
   with(options: ApiErrorOptions): ApiError {
-    return new ApiError(this.code, this.message, { extra: this.extra, headers: this.headers, ...options });
+    return new ApiError(this.code, this.message, {
+      extra: { ...this.extra, ...options.extra },
+      headers: { ...this.headers, ...options.headers },
+      cause: options.cause ?? this.cause,
+    });
   }
 
   toBody(): ErrorBody {
@@ -262,3 +266,10 @@ export const apiError = <C extends ErrorCode>(code: C, ...facts: MessageFacts<C>
 
 export const notFound = (what: string): ApiError => apiError('NOT_001', what);
 export const invalid = (message: string): ApiError => apiError('VAL_001', message);
+
+/** A meter is full (spec, Errors rule 1): when to come back, as a field and as Retry-After. */
+export const rateLimited = (meter: string, retryAfterSeconds: number): ApiError =>
+  apiError('RATE_001', meter, retryAfterSeconds).with({
+    extra: { retry_after: retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });

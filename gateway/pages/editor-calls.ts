@@ -1,7 +1,7 @@
 /** What the review page and the studio both do for their editor, whatever authenticates the call. */
 
 import type { JobServices } from '../../core/app/job-services.ts';
-import { ApiError, apiError, invalid } from '../../core/errors.ts';
+import { apiError, invalid, rateLimited } from '../../core/errors.ts';
 import { UUID_PATTERN } from '../../core/ids.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import { findLanguage } from '../../core/languages.ts';
@@ -60,10 +60,7 @@ async function drawOne(
 ): Promise<DrawnUnit> {
   const result = await meter.consume(key, kind, 1, limits);
   if (!result.allowed) {
-    throw ApiError.of('RATE_001', [what, result.retryAfter], {
-      extra: { retry_after: result.retryAfter },
-      headers: { 'Retry-After': String(result.retryAfter) },
-    });
+    throw rateLimited(what, result.retryAfter);
   }
   return { refund: () => meter.refund(key, kind, 1, result.at) };
 }

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../core/errors.ts';
+import { rateLimited } from '../../core/errors.ts';
 import { answerConsumes, limitsFor, type MeterName, WINDOWS } from '../../core/meters.ts';
 import type { Meter, MeterResult } from '../../core/ports/meter.ts';
 import { REPLAY_HEADER } from '../jobs/idempotency.ts';
@@ -43,11 +43,9 @@ export default fp<MeterOptions>(
       const cost = config.cost ? config.cost(request) : 1;
       const result = await consumeConfirmed(request, config.meter, cost);
       if (!result.allowed) {
-        const extra: Record<string, unknown> = { retry_after: result.retryAfter };
-        if (config.cost) extra.jobs_requested = cost;
-        throw ApiError.of('RATE_001', [`the ${config.meter} meter`, result.retryAfter], {
-          extra,
-          headers: { ...rateLimitHeaders(config.meter, result), 'Retry-After': String(result.retryAfter) },
+        throw rateLimited(`the ${config.meter} meter`, result.retryAfter).with({
+          extra: config.cost ? { jobs_requested: cost } : {},
+          headers: rateLimitHeaders(config.meter, result),
         });
       }
       request.metered = { meter: config.meter, cost, result };

@@ -4,7 +4,7 @@
  * failed, JOB_002 when the output was never requested; 404 for other organisations and unknown types.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError, apiError, notFound } from '../../core/errors.ts';
+import { apiError, notFound } from '../../core/errors.ts';
 import { hasWordTimings } from '../../core/jobs/timings.ts';
 import { outputFormat, VARIANTS } from '../../core/render/outputs.ts';
 import type { Variant } from '../../core/render/timed-lines.ts';
@@ -47,7 +47,7 @@ export default async function downloadRoutes(app: FastifyInstance, options: JobR
       if (!format || !VARIANTS.has(variant as Variant)) throw notFound('Download type');
       const l = job.lifecycle;
       if (l.status === 'failed') {
-        throw ApiError.of('JOB_001', [l.error?.message ?? 'unknown reason'], {
+        throw apiError('JOB_001', l.error?.message ?? 'unknown reason').with({
           extra: { stage: l.error?.stage ?? 'transcription' },
         });
       }

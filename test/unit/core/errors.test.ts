@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiError, ERROR_CODES, type ErrorCode, invalid, notFound } from '../../../core/errors.ts';
+import {
+  ApiError,
+  apiError,
+  ERROR_CODES,
+  type ErrorCode,
+  invalid,
+  notFound,
+  rateLimited,
+} from '../../../core/errors.ts';
 import { MAX_AUDIO_URL_BYTES, MAX_UPLOAD_BYTES, megabytes } from '../../../core/policy.ts';
 import { isRetriable, VerseError } from '../../../core/verse-error.ts';
 
@@ -88,6 +96,16 @@ describe('ApiError', () => {
   ] as const)('%s is HTTP %i as the spec table says', (code, status, error) => {
     expect(ERROR_CODES[code].status).toBe(status);
     if (error) expect(ERROR_CODES[code].error).toBe(error);
+  });
+
+  it('says when to come back from a full meter, and adds what a caller adds', () => {
+    const e = rateLimited('the submit meter', 12).with({
+      extra: { jobs_requested: 3 },
+      headers: { 'X-RateLimit-Meter': 'submit' },
+    });
+    expect(e.toBody()).toMatchObject({ code: 'RATE_001', retry_after: 12, jobs_requested: 3 });
+    expect(e.headers).toEqual({ 'Retry-After': '12', 'X-RateLimit-Meter': 'submit' });
+    expect(e.message).toBe('Rate limit exceeded on the submit meter. Retry in 12 s.');
   });
 
   it('carries extra fields, headers and a cause, keeping its sentence', () => {
