@@ -9,7 +9,8 @@ import { apiError, notFound } from '../errors.ts';
 import { explicitOf } from '../jobs/explicit.ts';
 import type { JobRecord, LyricLine } from '../jobs/job.ts';
 import { lineTextHash } from '../jobs/line-text.ts';
-import { translationText, withTranslationGap } from '../jobs/translation.ts';
+import { resultTexts } from '../jobs/results.ts';
+import { withTranslationGap } from '../jobs/translation.ts';
 import { findLanguage } from '../languages.ts';
 import { publicReason } from '../ports/engine.ts';
 import { type ApprovalEdits, changesAnything, type EditPlan, editedLines, planEdits } from '../review/edits.ts';
@@ -27,9 +28,7 @@ type AlignmentOutcome = 'realigned' | 'word_timings_dropped' | 'line_timings_unc
 /** The results after the edits; explicit is the reviewer's word, else the lexicon's on the new text. */
 const resultsOf = (services: ApproveJobDeps, job: JobRecord, lines: LyricLine[], explicit: boolean | undefined) => ({
   ...job.results!,
-  transcript: lines.map((l) => l.text).join('\n'),
-  transliteration: lines.map((l) => l.transliteration).join('\n'),
-  translation: translationText(lines),
+  ...resultTexts(lines),
   explicit: explicit ?? explicitOf(services.lexicons.forLanguage(findLanguage(job.language)?.code ?? ''), lines),
 });
 

@@ -17,10 +17,13 @@ export interface TranscribeRequest {
   romanisation: RomanisationForm;
 }
 
+/** What the engine knows of a song beyond its lines; the joined texts are derived from the lines (core/jobs/results.ts). */
+export type EngineFindings = Pick<JobResults, 'cultural_notes' | 'fallback_language' | 'language_check'>;
+
 export interface TranscribeResult {
   duration_seconds: number;
   lines: LyricLine[];
-  results: JobResults;
+  results: EngineFindings;
   second_opinion: SecondOpinionResult | null;
   degraded: Degradation[];
 }

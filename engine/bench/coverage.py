@@ -86,7 +86,7 @@ def latin(text: str) -> bool:
 
 
 def main() -> None:
-    from verse_engine.asr.pipeline import transcribe_song
+    from verse_engine.asr.pipeline import transcribe_song, transcript_of
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -99,14 +99,14 @@ def main() -> None:
             started = time.perf_counter()
             result = transcribe_song(wav, lang)
             elapsed = time.perf_counter() - started
-            transcript = result["results"]["transcript"]
+            transcript = transcript_of(result)
             rows.append(
                 {
                     "language": name,
                     "cer": round(cer(text, transcript), 3),
                     "own_script": in_script(transcript, lang.script),
-                    "romanisation_latin": latin(result["results"]["transliteration"]),
-                    "degraded": [d["component"] for d in result["degraded"]],
+                    "romanisation_latin": latin("\n".join(line.transliteration for line in result.lines)),
+                    "degraded": [d.component for d in result.degraded],
                     "seconds": round(elapsed, 1),
                     "transcript": transcript.replace("\n", " / "),
                 }

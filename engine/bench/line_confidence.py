@@ -34,7 +34,7 @@ def song_lines() -> list[dict]:
     rows = []
     for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
         meta = json.loads((folder / "meta.json").read_text())
-        result = transcribe_song(folder / "audio.mp3", find(meta["language"]))
+        result = transcribe_song(folder / "audio.mp3", find(meta["language"])).model_dump(mode="json")
         lines = result["lines"]
         charged = errors_per_line((folder / "lyrics.txt").read_text(), [line["text"] for line in lines])
         for line, errors in zip(lines, charged, strict=True):

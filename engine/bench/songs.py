@@ -20,7 +20,7 @@ ANCHOR = "Whisper large-v2 with a language hint: 27.9 % WER on Jam-ALT (publishe
 def one_model(model: str) -> dict:
     import resource
 
-    from verse_engine.asr.pipeline import transcribe_song
+    from verse_engine.asr.pipeline import transcribe_song, transcript_of
     from verse_engine.languages import find
 
     from .metrics import wer
@@ -29,16 +29,16 @@ def one_model(model: str) -> dict:
     for folder in sorted(p for p in SONGS.iterdir() if p.is_dir()):
         meta = json.loads((folder / "meta.json").read_text())
         result = transcribe_song(folder / "audio.mp3", find(meta["language"]))
-        errors, n = wer((folder / "lyrics.txt").read_text(), result["results"]["transcript"])
+        errors, n = wer((folder / "lyrics.txt").read_text(), transcript_of(result))
         rows.append(
             {
                 "song": folder.name,
                 "language": meta["language"],
-                "duration": result["duration_seconds"],
+                "duration": result.duration_seconds,
                 "errors": errors,
                 "words": n,
                 "wer": errors / n,
-                "timings": result["engine"]["timings"],
+                "timings": result.engine.timings if result.engine else {},
             }
         )
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

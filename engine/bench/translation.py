@@ -63,7 +63,7 @@ def main() -> None:
             clip = excerpt(folder / "audio.mp3", end + 2.0, Path(tmp))
             language = find(reference["language"])
             os.environ.pop("VERSE_LLM_BASE_URL", None)
-            result = transcribe_song(clip, language)
+            result = transcribe_song(clip, language).model_dump(mode="json")
             records = result["lines"]
             whisper_only = [r["translation"] or "" for r in records]
             row = {"song": reference["song"], "language": language.name, "lines": len(records)}

@@ -9,7 +9,7 @@ import numpy as np
 
 from verse_engine.alignment.lyrics_align import align_lyrics
 from verse_engine.asr import models, whisper
-from verse_engine.asr.pipeline import transcribe_song
+from verse_engine.asr.pipeline import transcribe_song, transcript_of
 from verse_engine.audio import decode as audio
 from verse_engine.languages import find
 
@@ -60,7 +60,8 @@ def test_tiny_en_transcribes_a_song_and_says_the_language_check_did_not_run(tmp_
 
     result = transcribe_song(wav, find("English"))
 
-    assert "river" in result["results"]["transcript"].lower()
-    assert result["results"]["language_check"] is None
-    assert any(d["component"] == "language_check" and "English-only" in d["reason"] for d in result["degraded"])
-    assert result["second_opinion"]["model"] == "whisper-tiny.en greedy, no VAD"
+    assert "river" in transcript_of(result).lower()
+    assert result.results.language_check is None
+    assert any(d.component == "language_check" and "English-only" in d.reason for d in result.degraded)
+    assert result.second_opinion is not None
+    assert result.second_opinion.model == "whisper-tiny.en greedy, no VAD"

@@ -56,9 +56,9 @@ def test_a_song_decoded_into_nothing_under_its_label_still_has_its_language_chec
 
     result = pipeline.transcribe_song(encode(tmp_path / "song.wav", "wav", "pcm_s16le", 16000), find("Spanish"))
 
-    assert result["lines"] == []
-    assert result["results"]["language_check"] == heard_german.model_dump()
-    assert any(d["component"] == "language_check" and "German" in d["reason"] for d in result["degraded"])
+    assert result.lines == []
+    assert result.results.language_check == heard_german
+    assert any(d.component == "language_check" and "German" in d.reason for d in result.degraded)
 
 
 def test_the_greedy_decode_hears_a_stereo_mix_s_centre_and_a_mono_file_as_it_is(tmp_path, monkeypatch):

@@ -81,7 +81,7 @@ def _transcribe(args: argparse.Namespace) -> int:
     except AudioError as error:
         print(f"verse-engine: {error}", file=sys.stderr)
         return 1
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+    json.dump(result.model_dump(mode="json", exclude_unset=True), sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 0
 

@@ -6,7 +6,8 @@
  */
 
 import { explicitOf } from '../../core/jobs/explicit.ts';
-import { translationText, withTranslationGap } from '../../core/jobs/translation.ts';
+import { resultTexts } from '../../core/jobs/results.ts';
+import { withTranslationGap } from '../../core/jobs/translation.ts';
 import type { Engine } from '../../core/ports/engine.ts';
 import type { ExplicitLexicons } from '../../core/ports/lexicons.ts';
 import type { ObjectStore } from '../../core/ports/object-store.ts';
@@ -83,8 +84,10 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
                 patch: {
                   duration_seconds: result.duration_seconds,
                   results: {
-                    ...result.results,
-                    translation: translationText(result.lines),
+                    cultural_notes: result.results.cultural_notes,
+                    fallback_language: result.results.fallback_language,
+                    language_check: result.results.language_check ?? null,
+                    ...resultTexts(result.lines),
                     explicit: explicitOf(deps.lexicons.forLanguage(language.code), result.lines),
                   },
                   lines: result.lines,

@@ -62,13 +62,7 @@ export class FakeEngine implements Engine {
     return {
       duration_seconds: this.durationSeconds,
       lines,
-      results: {
-        transcript: lines.map((l) => l.text).join('\n'),
-        transliteration: lines.map((l) => l.transliteration).join('\n'),
-        translation: lines.map((l) => l.translation ?? '').join('\n'),
-        cultural_notes: null,
-        fallback_language: null,
-      },
+      results: { cultural_notes: null, fallback_language: null },
       second_opinion: null,
       degraded: [],
     };

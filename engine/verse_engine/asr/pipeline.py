@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -20,6 +19,9 @@ from verse_engine.asr.vote import vote
 from verse_engine.audio import decode as audio_mod
 from verse_engine.audio.centre import centre_channel
 from verse_engine.contract.common import SecondOpinion
+from verse_engine.contract.transcribe_response import DegradedItem, EngineTranscribeResponse, Results
+from verse_engine.contract.transcribe_response import Engine as EngineRunInfo
+from verse_engine.contract.transcribe_response import Line as TranscribedLine
 from verse_engine.languages import Language, all_languages
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Line, Word, split_lines, word_record
@@ -52,7 +54,7 @@ def _script_of_whisper_language(code: str) -> str:
     return "Latn"
 
 
-def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> dict[str, Any]:
+def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> TranscribedLine:
     words = line.words
     if language.code in UNSPACED:
         # Whisper's tokens regrouped into the words the romanisation is written by, one for one.
@@ -61,17 +63,17 @@ def _line_record(line: Line, language: Language, translation: str | None, form: 
         transliteration = romanised_segments(unspaced, language, form)
     else:
         transliteration = romanise_line(line.text, language, form)
-    return {
-        "text": line.text,
-        "transliteration": transliteration,
-        "translation": translation,
-        "start": round(line.start, 3),
-        "end": round(line.end, 3),
-        "words": [word_record(w, with_confidence=True).model_dump(exclude_unset=True) for w in words],
-        "confidence": round(line.confidence, 3),
-        "decoding": line.decoding.record() if line.decoding else None,
-        "flagged": line.confidence < FLAG_BELOW,
-    }
+    return TranscribedLine(
+        text=line.text,
+        transliteration=transliteration,
+        translation=translation,
+        start=round(line.start, 3),
+        end=round(line.end, 3),
+        words=[word_record(w, with_confidence=True) for w in words],
+        confidence=round(line.confidence, 3),
+        decoding=line.decoding.record() if line.decoding else None,
+        flagged=line.confidence < FLAG_BELOW,
+    )
 
 
 MAX_REPEATS = 3
@@ -148,7 +150,7 @@ def second_opinion(
 
 def transcribe_song(
     path: str | Path, language: Language, progress: Progress | None = None, form: RomanisationForm = "standard"
-) -> dict[str, Any]:
+) -> EngineTranscribeResponse:
     report = progress or (lambda _stage, _fraction: None)
     timings: dict[str, float] = {}
     degraded: list[dict[str, str]] = []
@@ -242,22 +244,24 @@ def transcribe_song(
     records = [_line_record(line, language, translation.lines[i], form) for i, line in enumerate(lines)]
     report("done", 1.0)
     timings["total"] = time.perf_counter() - started
-    return {
-        "duration_seconds": round(duration, 3),
-        "lines": records,
-        "results": {
-            "transcript": "\n".join(r["text"] for r in records),
-            "transliteration": "\n".join(r["transliteration"] for r in records),
-            "translation": "\n".join(r["translation"] or "" for r in records),
-            "cultural_notes": translation.cultural_notes,
-            "fallback_language": fallback,
-            "language_check": checked.model_dump() if checked else None,
-        },
-        "second_opinion": opinion.model_dump() if opinion else None,
-        "degraded": degraded,
-        "engine": {
-            "model": model,
-            "translation": translation.method,
-            "timings": {k: round(v, 3) for k, v in timings.items()},
-        },
-    }
+    return EngineTranscribeResponse(
+        duration_seconds=round(duration, 3),
+        lines=records,
+        results=Results(
+            cultural_notes=translation.cultural_notes,
+            fallback_language=fallback,
+            language_check=checked,
+        ),
+        second_opinion=opinion,
+        degraded=[DegradedItem(**d) for d in degraded],
+        engine=EngineRunInfo(
+            model=model,
+            translation=translation.method,
+            timings={k: round(v, 3) for k, v in timings.items()},
+        ),
+    )
+
+
+def transcript_of(result: EngineTranscribeResponse) -> str:
+    """The transcript as one text, line by line (for the benches and the CLI's readers)."""
+    return "\n".join(line.text for line in result.lines)

@@ -60,6 +60,12 @@ class Word(BaseModel):
             le=1.0,
         ),
     ] = None
+    unsure: Annotated[
+        bool | None,
+        Field(
+            description="The recogniser doubts the word where it was placed (its confidence is under the engine's bound): a word to check on review, and an aligned line holding one is flagged. Absent where the method has no confidence."
+        ),
+    ] = None
 
 
 class LineText(BaseModel):

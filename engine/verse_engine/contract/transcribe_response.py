@@ -31,12 +31,13 @@ class Line(BaseModel):
 
 
 class Results(BaseModel):
+    """
+    What the engine knows of the song beyond its lines. The transcript, transliteration and translation texts are the lines joined, which the platform derives from them (core/jobs/results.ts).
+    """
+
     model_config = ConfigDict(
         extra='forbid',
     )
-    transcript: str
-    transliteration: str
-    translation: str
     cultural_notes: str | None
     fallback_language: Annotated[
         str | None, Field(description='The related language decoded when Whisper has no model for this one.')
@@ -80,7 +81,13 @@ class EngineTranscribeResponse(BaseModel):
     )
     duration_seconds: Annotated[float, Field(ge=0.0)]
     lines: list[Line]
-    results: Annotated[Results, Field(title='EngineResults')]
+    results: Annotated[
+        Results,
+        Field(
+            description='What the engine knows of the song beyond its lines. The transcript, transliteration and translation texts are the lines joined, which the platform derives from them (core/jobs/results.ts).',
+            title='EngineResults',
+        ),
+    ]
     second_opinion: common.SecondOpinion | None
     degraded: list[DegradedItem]
     engine: Annotated[

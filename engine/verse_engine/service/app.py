@@ -39,6 +39,7 @@ from verse_engine.contract.romanise_request import EngineRomaniseRequest
 from verse_engine.contract.romanise_response import EngineRomaniseResponse
 from verse_engine.contract.second_opinion_request import EngineSecondOpinionRequest
 from verse_engine.contract.transcribe_request import EngineTranscribeRequest
+from verse_engine.contract.transcribe_response import EngineTranscribeResponse
 from verse_engine.languages import Language, by_code, find
 from verse_engine.service import storage
 from verse_engine.service.admission import ADMITTED_PATHS, admission
@@ -157,13 +158,13 @@ def list_models() -> EngineModelsResponse:
     )
 
 
-@app.post("/v1/verse/transcribe")
-def verse_transcribe(body: EngineTranscribeRequest) -> dict[str, Any]:
+@app.post("/v1/verse/transcribe", response_model_exclude_unset=True)
+def verse_transcribe(body: EngineTranscribeRequest) -> EngineTranscribeResponse:
     """The whole engine work for one song, by a path the engine can read (object storage)."""
     language = _language(body.language)
     path = _audio(body.audio_key)
     result = transcribe_song(path, language, form=body.romanisation or STANDARD)
-    admission.processed(result["duration_seconds"])
+    admission.processed(result.duration_seconds)
     return result
 
 

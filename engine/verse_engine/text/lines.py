@@ -34,12 +34,12 @@ class Decoding:
             max(d.compression_ratio for d in decodings),
         )
 
-    def record(self) -> dict[str, float]:
-        return {
-            "avg_logprob": round(self.avg_logprob, 3),
-            "no_speech_prob": round(self.no_speech_prob, 3),
-            "compression_ratio": round(self.compression_ratio, 3),
-        }
+    def record(self) -> contract.Decoding:
+        return contract.Decoding(
+            avg_logprob=round(self.avg_logprob, 3),
+            no_speech_prob=round(self.no_speech_prob, 3),
+            compression_ratio=round(self.compression_ratio, 3),
+        )
 
 
 @dataclass
@@ -54,10 +54,27 @@ class Word:
     decoding: Decoding | None = None
 
 
+# A word the recogniser gives a probability below this, where it was placed, is one it doubts: the
+# review page marks it and an aligned line holding one is flagged. Chosen from the per-word table in
+# docs/benchmarks-archive.md ("Word confidence").
+LOW_WORD_CONFIDENCE = 0.05
+
+
+def is_unsure(word: Word) -> bool:
+    return word.probability < LOW_WORD_CONFIDENCE
+
+
 def word_record(word: Word, *, with_confidence: bool) -> contract.Word:
-    """A word as the engine's contract carries it; without confidence, the field is left unset."""
-    confidence = {"confidence": round(min(max(word.probability, 0.0), 1.0), 3)} if with_confidence else {}
-    return contract.Word(word=word.text.strip(), start=round(word.start, 3), end=round(word.end, 3), **confidence)
+    """A word as the engine's contract carries it; without confidence, it carries no doubt either."""
+    if not with_confidence:
+        return contract.Word(word=word.text.strip(), start=round(word.start, 3), end=round(word.end, 3))
+    return contract.Word(
+        word=word.text.strip(),
+        start=round(word.start, 3),
+        end=round(word.end, 3),
+        confidence=round(min(max(word.probability, 0.0), 1.0), 3),
+        unsure=is_unsure(word),
+    )
 
 
 @dataclass
