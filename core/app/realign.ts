@@ -58,7 +58,7 @@ export async function realign(engine: Engine, job: JobRecord, lines: LyricLine[]
   const timed = withTimings(lines, aligned);
   return {
     lines: timed,
-    // Counted here: withTimings also flags lines the engine did not time and lines with unsure words.
+    // Counted from the lines as stored, the ones clients read.
     alignment: {
       ...aligned.alignment,
       flagged_lines: timed.filter((line) => line.flagged).length,

@@ -9,6 +9,8 @@ export interface WordTiming {
   end: number;
   /** The recogniser's probability for the word where it was placed; absent where the method has none. */
   confidence?: number;
+  /** The engine doubts the word (the review page marks it); absent where the method has no confidence. */
+  unsure?: boolean;
 }
 
 /** One sung line with its romanisation, translation and (after alignment) timings in seconds. */

@@ -9,34 +9,25 @@ export interface LineTiming {
   flagged: boolean;
 }
 
-/**
- * A word the recogniser gives a probability below this, where the aligner placed it, is one it is
- * unsure of; its line is flagged for review. Chosen from the per-word table in docs/benchmarks-archive.md
- * ("Word confidence").
- */
-export const LOW_WORD_CONFIDENCE = 0.05;
-
-/** The line's words the recogniser is unsure of (none where the aligner gives no confidence). */
+/** The line's words the engine marked as doubted (engine/verse_engine/text/lines.py, `is_unsure`). */
 export const unsureWords = (line: Pick<LyricLine, 'words'>): WordTiming[] =>
-  (line.words ?? []).filter((w) => w.confidence !== undefined && w.confidence < LOW_WORD_CONFIDENCE);
+  (line.words ?? []).filter((w) => w.unsure === true);
 
 /**
- * Each line takes its aligned timing as the engine gave it. The engine flags what the alignment
- * doubts and bounds how far a word may stray from its line (engine/verse_engine/alignment/lyrics_align.py,
- * strays.py); a line the aligner did not return is untimed and flagged here, and a line with a word
- * the recogniser is unsure of is flagged here, because the review page marks those same words.
+ * Each line takes its aligned timing, and its flag, as the engine gave them: the engine's verdict
+ * (engine/verse_engine/alignment/lyrics_align.py) is the one verdict. The aligner times every line
+ * it was given; `realign` refuses an answer that does not.
  */
 export function withTimings(lines: LyricLine[], aligned: { lines: LineTiming[] }): LyricLine[] {
   return lines.map((line, i) => {
-    const timing = aligned.lines[i];
-    if (!timing) return { ...line, start: null, end: null, words: null, confidence: null, flagged: true };
+    const timing = aligned.lines[i]!;
     return {
       ...line,
       start: timing.start,
       end: timing.end,
       words: timing.words,
       confidence: timing.confidence,
-      flagged: timing.flagged || unsureWords(timing).length > 0,
+      flagged: timing.flagged,
     };
   });
 }

@@ -1,4 +1,4 @@
-from verse_engine.text.lines import Word, split_lines
+from verse_engine.text.lines import LOW_WORD_CONFIDENCE, Word, split_lines, word_record
 
 
 def w(text, start, end=None, seg=False):
@@ -61,3 +61,27 @@ def test_clean_words_drops_letterless_tokens_and_cuts_loops():
         w(" -", 4),
     ]
     assert [x.text.strip() for x in clean_words(words)] == ["la", "la", "la", "end"]
+
+
+def test_a_scored_word_says_whether_the_recogniser_doubts_it_and_an_unscored_one_says_nothing():
+    doubted = word_record(Word(" mumbled", 1.0, 1.5, LOW_WORD_CONFIDENCE / 2), with_confidence=True)
+    assert (doubted.word, doubted.confidence, doubted.unsure) == ("mumbled", 0.025, True)
+    at_the_bound = word_record(Word(" sung", 1.5, 2.0, LOW_WORD_CONFIDENCE), with_confidence=True)
+    assert at_the_bound.unsure is False
+    unscored = word_record(Word(" warped", 2.0, 2.5, 0.0), with_confidence=False)
+    assert unscored.model_dump(exclude_unset=True) == {"word": "warped", "start": 2.0, "end": 2.5}
+
+
+def test_a_timed_line_is_flagged_for_any_one_doubt_and_only_then():
+    from verse_engine.alignment.lyrics_align import is_doubted
+
+    text = "and the morning light"
+    sure = [Word(f" {t}", 1.0 + 0.4 * i, 1.3 + 0.4 * i, 0.9) for i, t in enumerate(text.split())]
+    assert not is_doubted(text, sure, 0.9, anchored=True, stray=False)
+    assert is_doubted(text, sure, 0.9, anchored=False, stray=False)
+    assert is_doubted(text, sure, 0.9, anchored=True, stray=True)
+    one_doubted = [*sure[:2], Word(" morning", 1.8, 2.1, LOW_WORD_CONFIDENCE / 2), sure[3]]
+    assert is_doubted(text, one_doubted, 0.7, anchored=True, stray=False)
+    assert is_doubted(text, sure, 0.2, anchored=True, stray=False)
+    crammed = [Word(f" {t}", 1.0 + 0.01 * i, 1.01 + 0.01 * i, 0.9) for i, t in enumerate(text.split())]
+    assert is_doubted(text, crammed, 0.9, anchored=True, stray=False)

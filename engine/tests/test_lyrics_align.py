@@ -21,6 +21,9 @@ def test_align_endpoint_times_known_lines_in_order(clips, stored):
     starts = [w["start"] for line in result["lines"] for w in line["words"]]
     assert starts == sorted(starts)
     assert 0 <= first["start"] < second["start"] < 5.0
+    # The engine's verdict is the whole verdict: a line holding a word it doubts is flagged.
+    assert all(isinstance(w["unsure"], bool) for line in result["lines"] for w in line["words"])
+    assert all(line["flagged"] for line in result["lines"] if any(w["unsure"] for w in line["words"]))
     no_words = client.post(
         "/v1/verse/align",
         json={"audio_key": stored(clips / "en.wav"), "language": "English", "lines": lines, "word_level": False},

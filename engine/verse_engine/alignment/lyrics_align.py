@@ -14,7 +14,8 @@ with a confidence per line.
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
    as voiceless start where the voice comes in (voice_onsets.py).
-5. Flags: lines without anchors, with low confidence, with implausible timing, or with strays.
+5. Flags: lines without anchors, with low confidence, with implausible timing, with strays, or with
+   a word the recogniser doubts (lines.is_unsure): the whole verdict, which the platform takes as given.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from verse_engine.alignment.voice_onsets import start_words_at_voice, voice_prob
 from verse_engine.alignment.window_search import place_lines
 from verse_engine.asr import whisper
 from verse_engine.audio.decode import seconds_of
-from verse_engine.text.lines import Word
+from verse_engine.text.lines import Word, is_unsure
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
@@ -136,8 +137,15 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
             out.append(LineTiming(start, end, [], 0.0, True, anchored))
             continue
         confidence = sum(w.probability for w in words) / len(words)
-        per_word = (words[-1].end - words[0].start) / max(1, len(text.split()))
-        plausible = SECONDS_PER_WORD[0] <= per_word <= SECONDS_PER_WORD[1]
-        flagged = not anchored or confidence < LOW_CONFIDENCE or not plausible or stray
+        flagged = is_doubted(text, words, confidence, anchored=anchored, stray=stray)
         out.append(LineTiming(words[0].start, words[-1].end, words, confidence, flagged, anchored))
     return out
+
+
+def is_doubted(text: str, words: list[Word], confidence: float, *, anchored: bool, stray: bool) -> bool:
+    """Whether a timed line is flagged for review: it was not anchored, its words' mean probability
+    (`confidence`) is low, its pace is implausible, strays were gathered back to it, or it holds a
+    word the recogniser doubts."""
+    per_word = (words[-1].end - words[0].start) / max(1, len(text.split()))
+    plausible = SECONDS_PER_WORD[0] <= per_word <= SECONDS_PER_WORD[1]
+    return not anchored or confidence < LOW_CONFIDENCE or not plausible or stray or any(is_unsure(w) for w in words)

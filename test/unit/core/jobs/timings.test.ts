@@ -1,11 +1,11 @@
 /**
- * Aligned lines take the engine's timings as given; a line the engine did not time, one it flagged,
- * and one with a word the recogniser is unsure of are flagged.
+ * Aligned lines take the engine's timings, and its flags, as given: the engine's verdict is the one
+ * verdict, and the words it doubts are the ones the review page marks.
  */
 
 import { describe, expect, it } from 'vitest';
 import type { LyricLine } from '../../../../core/jobs/job.ts';
-import { LOW_WORD_CONFIDENCE, withTimings } from '../../../../core/jobs/timings.ts';
+import { unsureWords, withTimings } from '../../../../core/jobs/timings.ts';
 import { untimedLine } from '../../../support/lyrics.ts';
 
 const w = (word: string, start: number, end: number) => ({ word, start, end });
@@ -23,33 +23,25 @@ describe('withTimings', () => {
     expect(timed).toMatchObject({ start: 10, end: 41.5, words: held, flagged: false });
   });
 
-  it('flags a line the engine did not time, and one it flagged', () => {
+  it('takes each line’s flag from the engine, low scores or not', () => {
     const timed = withTimings([line, line], {
-      lines: [{ start: 1, end: 3, confidence: 0.2, flagged: true, words: [w('And', 1, 3)] }],
+      lines: [
+        { start: 1, end: 3, confidence: 0.9, flagged: true, words: [w('And', 1, 3)] },
+        { start: 4, end: 6, confidence: 0.1, flagged: false, words: [{ ...w('the', 4, 6), confidence: 0.01 }] },
+      ],
     });
-    expect(timed.map((l) => l.flagged)).toEqual([true, true]);
-    expect(timed[1]).toMatchObject({ start: null, words: null });
+    expect(timed.map((l) => l.flagged)).toEqual([true, false]);
   });
+});
 
-  it('flags a line with a word below the confidence bound, and only then', () => {
-    const timed = (confidence: number | undefined) =>
-      withTimings([line], {
-        lines: [
-          {
-            start: 1,
-            end: 3,
-            confidence: 0.8,
-            flagged: false,
-            words: [
-              { ...w('And', 1, 1.5), confidence: 0.9 },
-              { ...w('the', 1.5, 3), ...(confidence === undefined ? {} : { confidence }) },
-            ],
-          },
-        ],
-      })[0]!;
-    expect(timed(LOW_WORD_CONFIDENCE / 2).flagged).toBe(true);
-    expect(timed(LOW_WORD_CONFIDENCE).flagged).toBe(false);
-    expect(timed(undefined).flagged).toBe(false); // no confidence is no doubt
-    expect(timed(LOW_WORD_CONFIDENCE / 2).words![1]!.confidence).toBe(LOW_WORD_CONFIDENCE / 2);
+describe('unsureWords', () => {
+  it('names the words the engine marked unsure, and no word it did not score', () => {
+    const words = [
+      { ...w('sure', 1, 1.5), confidence: 0.9, unsure: false },
+      { ...w('mumbled', 1.5, 2), confidence: 0.02, unsure: true },
+      w('unscored', 2, 2.5),
+    ];
+    expect(unsureWords({ words }).map((x) => x.word)).toEqual(['mumbled']);
+    expect(unsureWords({ words: null })).toEqual([]);
   });
 });

@@ -138,11 +138,11 @@ describe('the lines in doubt', () => {
       { line: 2, kinds: ['suggestion', 'untranslated'], words: [] },
     ]);
   });
-  it('names the words the recogniser is unsure of', () => {
+  it('names the words the engine marked unsure', () => {
     const unsure = line('a', 1, { flagged: true });
     unsure.words = [
-      { word: 'sure', start: 1, end: 1.5, confidence: 0.9 },
-      { word: 'mumbled', start: 1.5, end: 2, confidence: 0.02 },
+      { word: 'sure', start: 1, end: 1.5, confidence: 0.9, unsure: false },
+      { word: 'mumbled', start: 1.5, end: 2, confidence: 0.02, unsure: true },
       { word: 'unscored', start: 2, end: 2.5 },
     ];
     expect(lineDoubts(job('English', [unsure]))).toEqual([{ line: 0, kinds: ['unsure_words'], words: ['mumbled'] }]);
