@@ -108,6 +108,9 @@ def test_transcribe_align_second_opinion_and_openai_answers(clips, stored):
                 data={"language": "en", "response_format": response_format},
             )
         conforms("openai-transcription-response.json", answer.json())
+        # OpenAI's json answer is the text alone; verbose_json adds its fields, none of them null.
+        keys = {"text"} if response_format == "json" else {"text", "task", "language", "duration", "segments", "words"}
+        assert keys <= set(answer.json()) and (response_format != "json" or set(answer.json()) == {"text"})
 
 
 @pytest.mark.parametrize("name", ["transcribe-request.json", "align-request.json"])

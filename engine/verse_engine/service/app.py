@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Literal
 
 from fastapi import FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
@@ -35,6 +35,7 @@ from verse_engine.contract.common import SecondOpinion
 from verse_engine.contract.health_response import EngineHealthResponse
 from verse_engine.contract.models_response import Datum as ListedModel
 from verse_engine.contract.models_response import EngineModelsResponse
+from verse_engine.contract.openai_transcription_response import EngineOpenAiTranscriptionResponse, Segment
 from verse_engine.contract.romanise_request import EngineRomaniseRequest
 from verse_engine.contract.romanise_response import EngineRomaniseResponse
 from verse_engine.contract.second_opinion_request import EngineSecondOpinionRequest
@@ -230,7 +231,9 @@ def verse_romanise(body: EngineRomaniseRequest) -> EngineRomaniseResponse:
     return EngineRomaniseResponse(lines=romanise_lines(body.lines, language, body.romanisation or STANDARD))
 
 
-def _openai(file: UploadFile, language: str | None, task: str, response_format: str) -> Response | dict[str, Any]:
+def _openai(
+    file: UploadFile, language: str | None, task: Literal["transcribe", "translate"], response_format: str
+) -> Response:
     lang = by_code(language) if language else None
     if language and lang is None:
         raise EngineHTTPError(400, "unknown_language", f"unknown language code {language!r}")
@@ -245,19 +248,19 @@ def _openai(file: UploadFile, language: str | None, task: str, response_format: 
     text = " ".join(s.text.strip() for s in segments).strip()
     if response_format == "text":
         return PlainTextResponse(text)
+    answer = EngineOpenAiTranscriptionResponse(text=text)
     if response_format == "verbose_json":
-        return {
-            "task": task,
-            "language": lang.name if lang else None,
-            "duration": seconds_of(samples),
-            "text": text,
-            "segments": [
-                {"id": i, "start": s.start, "end": s.end, "text": s.text.strip()} for i, s in enumerate(segments)
-            ],
-            "words": [{"word": w.text.strip(), "start": w.start, "end": w.end} for w in words],
-            "lines": [line.text for line in split_lines(words)],
-        }
-    return {"text": text}
+        answer = EngineOpenAiTranscriptionResponse(
+            text=text,
+            task=task,
+            language=lang.name if lang else None,
+            duration=seconds_of(samples),
+            segments=[Segment(id=i, start=s.start, end=s.end, text=s.text.strip()) for i, s in enumerate(segments)],
+            words=[word_record(w, with_confidence=False) for w in words],
+            lines=[line.text for line in split_lines(words)],
+        )
+    # OpenAI's json answer is {text} alone: the fields verbose_json adds are left out, not null.
+    return JSONResponse(answer.model_dump(mode="json", exclude_unset=True))
 
 
 @app.post("/v1/audio/transcriptions", response_model=None)
@@ -266,7 +269,7 @@ def openai_transcriptions(
     model: Annotated[str, Form()] = "whisper-1",
     language: Annotated[str | None, Form()] = None,
     response_format: Annotated[str, Form()] = "json",
-) -> Response | dict[str, Any]:
+) -> Response:
     return _openai(file, language, "transcribe", response_format)
 
 
@@ -275,5 +278,5 @@ def openai_translations(
     file: Annotated[UploadFile, File()],
     model: Annotated[str, Form()] = "whisper-1",
     response_format: Annotated[str, Form()] = "json",
-) -> Response | dict[str, Any]:
+) -> Response:
     return _openai(file, None, "translate", response_format)
