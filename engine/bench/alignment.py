@@ -192,8 +192,8 @@ def _confidence_table(results: list[dict], title: str, bad: str) -> None:
 
 def _derailment_table(results: list[dict]) -> None:
     """Words the aligner placed over 1 s from the hand timing, and how many of them sit in a flagged
-    line: flagged by the engine, then also by a word below each probability (the service adds that
-    flag at its word-confidence bound, `LOW_WORD_CONFIDENCE` in core/jobs/timings.ts), beside how
+    line: flagged by the engine (its own word bound, `LOW_WORD_CONFIDENCE` in verse_engine/text/lines.py,
+    included), then also by a word below each probability, beside how
     many lines each rule flags: catching every derailed word by flagging every line is no catch."""
     bounds = (None, 0.02, 0.05, 0.1)
     names = ["engine" if b is None else f"or <{b:.2f}" for b in bounds]

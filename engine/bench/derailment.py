@@ -327,14 +327,10 @@ def _language(song: Song) -> str:
     return "fr" if song.language.startswith("fr") else song.language
 
 
-#: The service marks a word unsure below this probability (LOW_WORD_CONFIDENCE in core/jobs/timings.ts).
-UNSURE_BELOW = 0.05
-
-
 def result(name: str, klass: str, audio: np.ndarray, elapsed: float, timings: list, true: list) -> dict:
-    """One song's scores. A word counts as flagged to the reader when its line is flagged or the
-    service calls it unsure; words without a true start are timed, not scored."""
-    placed = [(w.start, t.flagged or w.probability < UNSURE_BELOW) for t in timings for w in t.words]
+    """One song's scores. A word counts as flagged to the reader when its line is flagged (a line
+    holding a word the engine doubts is); words without a true start are timed, not scored."""
+    placed = [(w.start, t.flagged) for t in timings for w in t.words]
     if len(placed) != len(true):
         raise ValueError(f"{name}: {len(placed)} words timed for {len(true)}")
     scored = [(p, s, f) for (p, f), s in zip(placed, true, strict=True) if s is not None]
