@@ -10,6 +10,7 @@ import { derivedUuid, newUuid } from '../ids.ts';
 import type { JobRecord } from '../jobs/job.ts';
 import { initialLifecycle } from '../jobs/lifecycle.ts';
 import type { SubmissionInput } from '../jobs/submission.ts';
+import { CREDIT_RECORD_RETENTION_MS } from '../policy.ts';
 import type { EndUser } from '../ports/end-users.ts';
 import type { OrganisationStore, Principal } from '../tenancy.ts';
 import type { JobServices } from './job-services.ts';
@@ -176,8 +177,12 @@ export async function createJobs(
       const existing = await services.jobs.get(record.job_id);
       if (!existing || existing.org_id !== orgId)
         throw new Error(`job ${record.job_id} exists for another organisation`);
-      // Stored long ago, its first credit's record since expired: this attempt's charge is a second one.
-      if (charged.includes(record.job_id)) await orgs.refundJobs(orgId, [record.job_id]);
+      // Stored before its first credit's record could expire, and that record since gone: this
+      // attempt's charge is a second one. A job stored since was stored by another attempt with the
+      // same key, racing this one after its claim's lease ran out, which found this charge and
+      // paid with it: giving it back would leave the job free.
+      const storedLongAgo = now.getTime() - existing.created_at.getTime() > CREDIT_RECORD_RETENTION_MS;
+      if (storedLongAgo && charged.includes(record.job_id)) await orgs.refundJobs(orgId, [record.job_id]);
       created.push({ record: existing, endUser });
     }
     return created;
