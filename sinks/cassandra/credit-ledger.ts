@@ -32,6 +32,8 @@ interface Move {
   to: number;
   write: { entry: string; amount: number }[];
   erase: string[];
+  /** Records the plan found and relies on, confirmed by the move's own conditions. */
+  keep: { entry: string; amount: number }[];
 }
 
 export class CreditLedger {
@@ -69,11 +71,19 @@ export class CreditLedger {
     return this.move(orgId, entries, (state) => {
       const missing = entries.filter((e) => !state.recorded.has(e));
       const sum = missing.length * amount;
-      if (missing.length === 0) return { move: null, result: { recorded: [], balance: state.balance } };
+      if (missing.length === 0) {
+        // Nothing to take, on the word of a read: a record that read saw may belong to a move not
+        // yet settled (a refund whose coordinator died mid-round), which would take it away after
+        // the caller relied on it. Keeping the records is itself a conditional move, so Paxos
+        // settles any such move first, and a record gone by then is taken again.
+        const keep = entries.map((entry) => ({ entry, amount: state.recorded.get(entry) as number }));
+        const move = { from: state.balance, to: state.balance, write: [], erase: [], keep };
+        return { move, result: { recorded: [], balance: state.balance } };
+      }
       if (!allowed(state.balance, sum)) return { move: null, result: null };
       const write = missing.map((entry) => ({ entry, amount }));
       return {
-        move: { from: state.balance, to: state.balance + sum, write, erase: [] },
+        move: { from: state.balance, to: state.balance + sum, write, erase: [], keep: [] },
         result: { recorded: missing, balance: state.balance + sum },
       };
     });
@@ -84,7 +94,9 @@ export class CreditLedger {
     return this.move(orgId, entries, (state) => {
       const present = entries.filter((e) => state.recorded.has(e));
       const sum = present.reduce((total, e) => total + (state.recorded.get(e) ?? 0), 0);
-      const move = present.length ? { from: state.balance, to: state.balance - sum, write: [], erase: present } : null;
+      const move = present.length
+        ? { from: state.balance, to: state.balance - sum, write: [], erase: present, keep: [] }
+        : null;
       return { move, result: undefined };
     });
   }
@@ -133,10 +145,14 @@ export class CreditLedger {
   private async apply(orgId: string, move: Move): Promise<boolean> {
     const result = await this.db.batch(
       [
-        {
-          query: 'UPDATE credit_ledger SET balance = ? WHERE org_id = ? AND entry = ? IF balance = ?',
-          params: [move.to, orgId, BALANCE, move.from],
-        },
+        ...(move.to === move.from
+          ? []
+          : [
+              {
+                query: 'UPDATE credit_ledger SET balance = ? WHERE org_id = ? AND entry = ? IF balance = ?',
+                params: [move.to, orgId, BALANCE, move.from],
+              },
+            ]),
         ...move.write.map(({ entry, amount }) => ({
           query: 'INSERT INTO credit_ledger (org_id, entry, amount) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?',
           params: [orgId, entry, amount, RECORD_TTL_S],
@@ -144,6 +160,10 @@ export class CreditLedger {
         ...move.erase.map((entry) => ({
           query: 'DELETE FROM credit_ledger WHERE org_id = ? AND entry = ? IF EXISTS',
           params: [orgId, entry],
+        })),
+        ...move.keep.map(({ entry, amount }) => ({
+          query: 'UPDATE credit_ledger USING TTL ? SET amount = ? WHERE org_id = ? AND entry = ? IF amount = ?',
+          params: [RECORD_TTL_S, amount, orgId, entry, amount],
         })),
       ],
       // The records make the batch safe to send again: a second delivery finds them and is refused.

@@ -85,6 +85,31 @@ describe('organisations and keys in Cassandra', () => {
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(14);
   });
 
+  it('takes a credit again when the read that found it taken was stale', async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    const db = platform.cassandra;
+    let stale = 1;
+    // The first read of the ledger reports the job's record, as a read can while a refund of it is
+    // still unsettled (its coordinator died mid-round); in truth nothing is recorded.
+    const staleReads = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof db.execute>) => {
+          const result = await target.execute(...args);
+          const ledgerRead = String(args[0]).startsWith('SELECT entry, balance, amount FROM credit_ledger');
+          if (!ledgerRead || stale-- <= 0) return result;
+          return { ...result, rows: [...result.rows, { entry: 'job/job-stale-read', balance: null, amount: -1 }] };
+        };
+      },
+    });
+    const store = new CassandraOrganisationStore(staleReads as typeof db);
+    expect(await store.chargeJobs(org.org_id, ['job-stale-read'])).toEqual(['job-stale-read']);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
+    // Sent again, the record is there and kept: nothing more is taken.
+    expect(await store.chargeJobs(org.org_id, ['job-stale-read'])).toEqual([]);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
+  });
+
   it('a revoked key stops working at once', async () => {
     const app = await testGateway(platform);
     const org = await testOrg(platform);
