@@ -84,9 +84,7 @@ export function transcriptionProcessor(deps: TranscriptionDeps): ProcessorSpec<'
                 patch: {
                   duration_seconds: result.duration_seconds,
                   results: {
-                    cultural_notes: result.results.cultural_notes,
-                    fallback_language: result.results.fallback_language,
-                    language_check: result.results.language_check ?? null,
+                    ...result.results,
                     ...resultTexts(result.lines),
                     explicit: explicitOf(deps.lexicons.forLanguage(language.code), result.lines),
                   },
