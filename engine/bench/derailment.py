@@ -19,6 +19,8 @@ so marked.
 
     engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME]
 
+`--only` names the classes to run, `shared` among them for the shared songs (all by default).
+
 No setting of the aligner may be chosen on all classes at once: choose on all but one, and check
 on the one left out (docs/benchmarks.md says which was left out for each).
 """
@@ -417,7 +419,9 @@ def _scores_of_errors(errors: list[float]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", nargs="*", choices=sorted(CLASSES), help="classes to run (all by default)")
+    parser.add_argument(
+        "--only", nargs="*", choices=[*sorted(CLASSES), "shared"], help="classes to run, shared for the shared songs"
+    )
     parser.add_argument("--no-shared", action="store_true", help="leave out ../shared/data/songs")
     parser.add_argument("--model", default=whisper.default_model())
     args = parser.parse_args()
@@ -426,11 +430,11 @@ def main() -> None:
     print(f"model {args.model} loaded in {time.perf_counter() - started:.1f} s (not counted in alignment time)")
     espeak, rng = Espeak(), np.random.default_rng(11)
     results = []
-    for name in args.only or CLASSES:
+    for name in [c for c in args.only or CLASSES if c != "shared"]:
         rendered = render(CLASSES[name](), espeak, rng)
         print(f"{name}: {len(rendered.audio) / RATE:.0f} s, {len(rendered.starts)} words", flush=True)
         results.append(align(rendered, args.model))
-    if not args.no_shared:
+    if not args.no_shared and (not args.only or "shared" in args.only):
         results += shared_songs(args.model)
     print_table(results)
     Path("bench-derailment.json").write_text(json.dumps(results, indent=1))

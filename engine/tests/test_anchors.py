@@ -1,3 +1,5 @@
+import pytest
+
 from verse_engine.alignment.anchors import anchor_windows, global_alignment, unheard_regions
 from verse_engine.text.lines import Word
 
@@ -73,3 +75,67 @@ def test_a_line_heard_in_two_places_is_anchored_only_where_most_of_it_holds_toge
     assert anchor_windows(["la tristeza es muy extraña"], split, 60.0) == [(21.9, 23.2, True)]
     halves = heard(("la", 1.6), ("tristeza", 2.1), ("es", 21.9), ("extraña", 25.0))
     assert not anchor_windows(["la tristeza es muy extraña bella"], halves, 60.0)[0][2]
+
+
+def test_a_chorus_is_not_pinned_where_an_earlier_pass_was_heard():
+    """The recognition pass heard the first chorus with one word wrong ("y es" for "se") and the
+    second chorus's last line; pairing the stray "es" with the second chorus gains a word, and would
+    pin the second chorus 1.4 s after the first, with a verse of 16 words between them."""
+    lines = [
+        "la tristeza es muy extraña",
+        "se alimenta de la belleza",
+        "soy el sombrero de un mago",
+        "donde no hay un conejo",
+        "un beso que no deja huella",
+        "la tristeza es muy extraña",
+        "se alimenta de la belleza",
+        "ooh ooh ooh ooh",
+        "la tristeza es muy extraña",
+        "se alimenta de la belleza",
+    ]
+    sung = "la tristeza es muy extraño y es alimenta de la belleza".split()
+    first = heard(*((word, 35.5 + 0.6 * k) for k, word in enumerate(sung)))
+    second = heard(*((word, 74.1 + 0.6 * k) for k, word in enumerate("se alimenta de la belleza".split())))
+    windows = anchor_windows(lines, first + second, 166.0)
+    assert windows[0] == pytest.approx((35.5, 38.3, True))
+    assert windows[1][0] == pytest.approx(39.7) and windows[1][2]
+    assert windows[6][0] == pytest.approx(74.1) and windows[6][2]
+    assert not windows[9][2]
+    # Every line between the two choruses has room: none is squeezed under a word's least time.
+    for k in range(2, 6):
+        start, end, _ = windows[k]
+        assert end - start >= 0.08 * len(lines[k].split())
+
+
+def test_lines_after_the_last_anchor_end_where_the_voice_does():
+    """The last line went unheard; the song runs on 20 s after the voice stops. Given where the
+    voice sounds, the line ends there, not at the end of the song."""
+    lines = ["one two three", "four five six"]
+    first = heard(("one", 10.0), ("two", 10.5), ("three", 11.0))
+    assert anchor_windows(lines, first, 60.0)[1] == pytest.approx((11.4, 60.0, False))
+    assert anchor_windows(lines, first, 60.0, (9.0, 15.0))[1] == pytest.approx((11.4, 15.0, False))
+    # Lines before the first anchor start where the voice does.
+    late = heard(("four", 30.0), ("five", 30.5), ("six", 31.0))
+    assert anchor_windows(lines, late, 60.0, (25.0, 33.0))[0] == pytest.approx((25.0, 30.0, False))
+
+
+def test_a_verse_heard_over_a_chorus_does_not_anchor_there():
+    """The recognition pass wrote a later verse over the chorus, right after the line before it;
+    anchored there, it would leave 17 words of chorus and verse 0.9 s to be sung in."""
+    lines = [
+        "and suddenly I don't mind it all",
+        "hold on to me tonight",
+        "never let me go",
+        "the summer left a letter on the stair",
+        "I read it twice and left it lying there",
+        "the words were kind the meaning wasn't clear",
+    ]
+    before = heard(*((word, 6.0 + 0.45 * k) for k, word in enumerate(lines[0].split())))
+    over_the_chorus = heard(*((word, 10.0 + 0.8 * k) for k, word in enumerate(lines[4].split())))
+    after = heard(*((word, 49.0 + 0.5 * k) for k, word in enumerate(lines[5].split())))
+    windows = anchor_windows(lines, before + over_the_chorus + after, 60.0)
+    assert windows[0][2] and windows[5][2]
+    assert not windows[4][2]
+    for k in range(1, 5):
+        start, end, _ = windows[k]
+        assert end - start >= 0.08 * len(lines[k].split())

@@ -1,6 +1,12 @@
 import numpy as np
 
-from verse_engine.alignment.voice_onsets import FRAME_SECONDS, start_words_at_voice, voice_probabilities
+from verse_engine.alignment.voice_onsets import (
+    FRAME_SECONDS,
+    SUNG_MARGIN_SECONDS,
+    start_words_at_voice,
+    sung_stretch,
+    voice_probabilities,
+)
 from verse_engine.text.lines import Word
 
 
@@ -49,3 +55,15 @@ def test_silero_scores_every_32_ms_frame_of_the_audio():
     p = voice_probabilities(audio)
     # 16000 samples pad to 32 frames of 512; silence is not a voice.
     assert p.shape == (32,) and float(p.max()) < 0.1
+
+
+def test_the_sung_stretch_runs_from_the_first_voice_to_the_last_with_a_margin():
+    # A 20 s intro, singing from 20 to 50 s (heard at 22 s), a 40 s outro of music alone.
+    voice = _voice(90.0, [(20.0, 35.0), (38.0, 50.0)])
+    start, end = sung_stretch(voice, [Word(" la", 22.0, 23.0, 0.9)], 90.0)
+    assert abs(start - (20.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    assert abs(end - (50.0 + SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+
+
+def test_the_sung_stretch_is_the_whole_song_when_nothing_was_heard():
+    assert sung_stretch(_voice(30.0, [(5.0, 10.0)]), [], 30.0) == (0.0, 30.0)

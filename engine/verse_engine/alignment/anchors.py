@@ -4,7 +4,10 @@ an approximate window; the others get a share of the stretch between their ancho
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from difflib import SequenceMatcher
+
+import numpy as np
 
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Word
@@ -23,44 +26,75 @@ def similarity(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
 
 
+def pair_scores(
+    ref: list[str],
+    hyp: list[str],
+    positions: tuple[list[float], list[float]] | None = None,
+) -> np.ndarray:
+    """The score of pairing each ref word with each hyp word: MATCH times their similarity when they
+    are alike, else MISMATCH, less PLACE_WEIGHT times how far apart they sit. Similarity is computed
+    once per pair of distinct words (a song repeats its words)."""
+    ref_words, hyp_words = sorted(set(ref)), sorted(set(hyp))
+    table = np.array([[similarity(a, b) for b in hyp_words] for a in ref_words]).reshape(len(ref_words), -1)
+    ref_at = {w: k for k, w in enumerate(ref_words)}
+    hyp_at = {w: k for k, w in enumerate(hyp_words)}
+    alike = table[np.ix_([ref_at[w] for w in ref], [hyp_at[w] for w in hyp])]
+    scores = np.where(alike >= SIMILAR, MATCH * alike, MISMATCH)
+    if positions:
+        apart = np.abs(np.asarray(positions[0])[:, None] - np.asarray(positions[1])[None, :])
+        scores = np.where(alike >= SIMILAR, scores - PLACE_WEIGHT * apart, scores)
+    return scores
+
+
 def global_alignment(
-    ref: list[str], hyp: list[str], positions: tuple[list[float], list[float]] | None = None
+    ref: list[str],
+    hyp: list[str],
+    positions: tuple[list[float], list[float]] | None = None,
 ) -> list[tuple[int, int]]:
     """Pairs (i, j) of a Needleman-Wunsch alignment of two word sequences: unlike longest-block
     matching, it keeps the whole order, so a repeated verse pairs with its own repetition.
 
     `positions` (each word's place in its sequence, 0 to 1) breaks the ties a chorus creates when
     only some of its passes were heard: the heard pass pairs with the copy nearest its place, not
-    always with the last one."""
+    always with the last one.
+
+    Filled a row at a time: a row's moves from the left are a running maximum (the best earlier
+    cell in the row, less a gap per word), so a 12-minute song's thousand words take a second."""
     n, m = len(ref), len(hyp)
-    pair_score = [[0.0] * m for _ in range(n)]
-    for i in range(n):
-        for j in range(m):
-            sim = similarity(ref[i], hyp[j])
-            pair_score[i][j] = MATCH * sim if sim >= SIMILAR else MISMATCH
-            if positions and sim >= SIMILAR:
-                pair_score[i][j] -= PLACE_WEIGHT * abs(positions[0][i] - positions[1][j])
-    score = [[0.0] * (m + 1) for _ in range(n + 1)]
+    if not n or not m:
+        return []
+    pair = pair_scores(ref, hyp, positions)
+    columns = np.arange(m + 1)
+    score = np.zeros((n + 1, m + 1))
+    score[0] = columns * GAP
+    # Per cell, the move into it: 0 along the diagonal (a pair), 1 down (a ref word skipped), and
+    # otherwise from the left (hyp words skipped) out of the column `left_from` holds.
+    move = np.zeros((n + 1, m + 1), np.int8)
+    left_from = np.zeros((n + 1, m + 1), np.int64)
     for i in range(1, n + 1):
-        score[i][0] = i * GAP
-    for j in range(1, m + 1):
-        score[0][j] = j * GAP
-    for i in range(1, n + 1):
-        for j in range(1, m + 1):
-            score[i][j] = max(
-                score[i - 1][j - 1] + pair_score[i - 1][j - 1], score[i - 1][j] + GAP, score[i][j - 1] + GAP
-            )
+        diagonal = score[i - 1, :-1] + pair[i - 1]
+        down = score[i - 1] + GAP
+        best = down.copy()
+        best[1:] = np.maximum(diagonal, down[1:])
+        move[i] = 1
+        move[i, 1:] = np.where(diagonal >= down[1:], 0, 1)
+        # score[i, j] = max over k <= j of best[k] + GAP * (j - k); ties keep the nearest k.
+        lifted = best - GAP * columns
+        running = np.maximum.accumulate(lifted)
+        left_from[i] = np.maximum.accumulate(np.where(lifted >= running, columns, 0))
+        score[i] = running + GAP * columns
     pairs = []
     i, j = n, m
     while i > 0 and j > 0:
-        if score[i][j] == score[i - 1][j - 1] + pair_score[i - 1][j - 1]:
-            if pair_score[i - 1][j - 1] > 0:
+        k = int(left_from[i, j])
+        if k < j:
+            j = k
+        elif move[i, j] == 0:
+            if pair[i - 1, j - 1] > 0:
                 pairs.append((i - 1, j - 1))
             i, j = i - 1, j - 1
-        elif score[i][j] == score[i - 1][j] + GAP:
-            i -= 1
         else:
-            j -= 1
+            i -= 1
     return pairs[::-1]
 
 
@@ -92,68 +126,143 @@ def _places(lyric_words: int, heard: list[Word], duration: float) -> tuple[list[
     )
 
 
-def _heard_lyrics(lines: list[str], heard: list[Word], duration: float) -> dict[int, list[tuple[int, float, float]]]:
-    """Per line, its words the recognition pass heard: (the word's place in the line, start, end)."""
-    # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
-    heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
-    lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
-    pairs = global_alignment(
-        [w for _, _, w in lyric_words], [normalise(w.text) for w in heard], _places(len(lyric_words), heard, duration)
-    )
-    found: dict[int, list[tuple[int, float, float]]] = {}
+@dataclass(frozen=True)
+class HeardLyric:
+    """A lyric word the recognition pass heard: its line, its place in the line, which lyric word
+    and which heard word it is (indices into each sequence), and when it was heard."""
+
+    line: int
+    place: int
+    lyric: int
+    heard: int
+    start: float
+    end: float
+
+
+def _heard_lyrics(
+    lyric_words: list[tuple[int, int, str]], heard: list[Word], duration: float
+) -> dict[int, list[HeardLyric]]:
+    """Per line, its words the recognition pass heard."""
+    places = _places(len(lyric_words), heard, duration)
+    pairs = global_alignment([w for _, _, w in lyric_words], [normalise(w.text) for w in heard], places)
+    found: dict[int, list[HeardLyric]] = {}
     for a, b in pairs:
         line, place, _ = lyric_words[a]
-        found.setdefault(line, []).append((place, heard[b].start, heard[b].end))
+        found.setdefault(line, []).append(HeardLyric(line, place, a, b, heard[b].start, heard[b].end))
     return found
 
 
-def anchor_windows(lines: list[str], heard: list[Word], duration: float) -> list[tuple[float, float, bool]]:
+def anchor_windows(
+    lines: list[str], heard: list[Word], duration: float, sung: tuple[float, float] | None = None
+) -> list[tuple[float, float, bool]]:
     """An approximate (start, end, anchored) per line from the recognised words."""
-    return anchors(lines, heard, duration)[0]
+    return anchors(lines, heard, duration, sung)[0]
 
 
 def anchors(
-    lines: list[str], heard: list[Word], duration: float
+    lines: list[str], heard: list[Word], duration: float, sung: tuple[float, float] | None = None
 ) -> tuple[list[tuple[float, float, bool]], list[float | None]]:
     """Each line's approximate (start, end, anchored) window, and where the recognition pass heard
-    its first word as that word (None where it did not), from one pairing of lyrics and heard words."""
-    found = _heard_lyrics(lines, heard, duration)
-    openings = [next((start for place, start, _ in found.get(i, []) if place == 0), None) for i in range(len(lines))]
-    return _windows(lines, found, duration), openings
+    its first word as that word (None where it did not). Unanchored lines before the first anchor
+    and after the last share the `sung` stretch (where the voice sounds; the whole song if not
+    given), not the intro or the outro: a last line left to the music after the voice has stopped
+    is placed seconds after it was sung.
+
+    Heard words are set aside, and the lyrics paired again without them, where they mislead:
+    - a heard word paired with a line that it does not help anchor is noise to the pairing, and it
+      can move everything after it: one word more paired makes the alignment jump a whole verse,
+      pinning the next pass of a chorus where the first was heard;
+    - two anchored lines with more lyric words between them than could be sung in the time between
+      (SECONDS_PER_WORD[0] a word) cannot both be right: a recognition pass that wrote a later verse
+      over a chorus anchors that verse there. Of the two, the line whose heard words sit further
+      from its place in the lyrics loses them."""
+    # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
+    heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
+    lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
+    found = _heard_lyrics(lyric_words, heard, duration)
+    anchored = _anchored(lines, found)
+    # Each round sets aside at least one heard word, and costs a pairing (a second at most on a
+    # 12-minute song); the lines' count bounds the rounds.
+    for _round in range(len(lines)):
+        aside = {h.heard for line, words in found.items() if anchored[line] is None for h in words}
+        if not aside:
+            crowded = _crowded(lines, anchored, found, _places(len(lyric_words), heard, duration))
+            if crowded is None:
+                break
+            aside = {h.heard for h in found[crowded]}
+        heard = [w for k, w in enumerate(heard) if k not in aside]
+        found = _heard_lyrics(lyric_words, heard, duration)
+        anchored = _anchored(lines, found)
+    openings = [next((h.start for h in found.get(i, []) if h.place == 0), None) for i in range(len(lines))]
+    return _interpolated(lines, anchored, sung or (0.0, duration)), openings
 
 
-def _windows(
-    lines: list[str], found: dict[int, list[tuple[int, float, float]]], duration: float
-) -> list[tuple[float, float, bool]]:
-    times = {line: [(start, end) for _, start, end in words] for line, words in found.items()}
-    approx: list[tuple[float, float, bool] | None] = []
+def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:
+    """Each line's window where its heard words anchor it, else None."""
+    out: list[tuple[float, float] | None] = []
     last_start = 0.0
     for i, line in enumerate(lines):
-        matched = times.get(i, [])
+        matched = [(h.start, h.end) for h in found.get(i, [])]
         # A line is anchored by at least half its words, in order after the previous anchor: one
         # stray word, or a chorus line paired with another pass of the chorus, must not pin it.
         if len(matched) * 2 < len(line.split()):
-            approx.append(None)
+            out.append(None)
             continue
         window = _window(matched, len(line.split()))
         if window is None or window[0] < last_start:
-            approx.append(None)
+            out.append(None)
             continue
-        approx.append((*window, True))
+        out.append(window)
         last_start = window[0]
-    # Interpolate unanchored lines between the anchored ones around them, by text length.
+    return out
+
+
+def _crowded(
+    lines: list[str],
+    anchored: list[tuple[float, float] | None],
+    found: dict[int, list[HeardLyric]],
+    places: tuple[list[float], list[float]],
+) -> int | None:
+    """Of the first two consecutive anchored lines with too many lyric words between them to be
+    sung in the time between, the one whose heard words sit further from their places; else None."""
+    previous: int | None = None
+    for i, window in enumerate(anchored):
+        if window is None:
+            continue
+        before = anchored[previous] if previous is not None else None
+        if previous is not None and before is not None:
+            between = sum(len(lines[k].split()) for k in range(previous + 1, i))
+            if between and between * SECONDS_PER_WORD[0] > window[0] - before[1]:
+                return max((previous, i), key=lambda line: _displacement(found[line], places))
+        previous = i
+    return None
+
+
+def _displacement(words: list[HeardLyric], places: tuple[list[float], list[float]]) -> float:
+    """How far, on average, a line's heard words sit from its place in the lyrics (0 to 1)."""
+    return sum(abs(places[0][h.lyric] - places[1][h.heard]) for h in words) / len(words)
+
+
+def _interpolated(
+    lines: list[str], anchored: list[tuple[float, float] | None], sung: tuple[float, float]
+) -> list[tuple[float, float, bool]]:
+    """Anchored lines keep their windows; the others share the stretch between the anchored lines
+    around them, by text length, or between the sung stretch's edge and the nearest anchor."""
     out: list[tuple[float, float, bool]] = []
     i = 0
-    while i < len(approx):
-        if approx[i] is not None:
-            out.append(approx[i])  # type: ignore[arg-type]
+    while i < len(anchored):
+        window = anchored[i]
+        if window is not None:
+            out.append((*window, True))
             i += 1
             continue
         j = i
-        while j < len(approx) and approx[j] is None:
+        while j < len(anchored) and anchored[j] is None:
             j += 1
-        left = out[-1][1] if out else 0.0
-        right = approx[j][0] if j < len(approx) else duration  # type: ignore[index]
+        after = anchored[j] if j < len(anchored) else None
+        right = after[0] if after is not None else sung[1]
+        left = out[-1][1] if out else min(sung[0], right)
+        right = max(right, left)
         lengths = [max(1, len(lines[k])) for k in range(i, j)]
         total = sum(lengths)
         cursor = left
@@ -169,8 +278,9 @@ def _windows(
 RELISTEN_MIN_SECONDS = 10.0
 
 
-def unheard_regions(windows: list[tuple[float, float, bool]], duration: float) -> list[tuple[int, int, float, float]]:
-    """Runs of unanchored lines (i, j) and the stretch of audio between their anchored neighbours."""
+def unheard_regions(windows: list[tuple[float, float, bool]], end: float) -> list[tuple[int, int, float, float]]:
+    """Runs of unanchored lines (i, j) and the stretch of audio between their anchored neighbours,
+    or between the first line's start or `end` (where the voice stops) and the nearest anchor."""
     out = []
     i = 0
     while i < len(windows):
@@ -180,9 +290,9 @@ def unheard_regions(windows: list[tuple[float, float, bool]], duration: float) -
         j = i
         while j < len(windows) and not windows[j][2]:
             j += 1
-        start = windows[i - 1][1] if i > 0 else 0.0
-        end = windows[j][0] if j < len(windows) else duration
-        if end - start >= RELISTEN_MIN_SECONDS:
-            out.append((i, j, start, end))
+        start = windows[i - 1][1] if i > 0 else windows[0][0]
+        stop = windows[j][0] if j < len(windows) else end
+        if stop - start >= RELISTEN_MIN_SECONDS:
+            out.append((i, j, start, stop))
         i = j
     return out

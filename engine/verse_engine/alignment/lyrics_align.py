@@ -2,7 +2,8 @@
 with a confidence per line.
 
 1. Anchors (anchors.py): a recognition pass; the lyrics' words are paired in order with the words
-   heard, and each line with enough of its words heard gets an approximate window.
+   heard, and each line with enough of its words heard gets an approximate window. Heard words
+   that anchor no line are set aside and the pairing done again without them.
 2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
@@ -31,7 +32,7 @@ from verse_engine.alignment.openings import open_where_heard
 from verse_engine.alignment.repeats import time_repeats
 from verse_engine.alignment.strays import gather_strays
 from verse_engine.alignment.vocalise import spread_held_vowel_lines
-from verse_engine.alignment.voice_onsets import start_words_at_voice, voice_probabilities
+from verse_engine.alignment.voice_onsets import start_words_at_voice, sung_stretch, voice_probabilities
 from verse_engine.alignment.window_search import place_lines
 from verse_engine.asr import whisper
 from verse_engine.audio.decode import seconds_of
@@ -42,8 +43,9 @@ from verse_engine.text.lines import Word, is_unsure
 # 5: words crushed at the end of a held note given their time back; words start where the voice
 # comes in. 6: anchors only where a line's heard words hold together, strays gathered back to their
 # line, lines of one repeated syllable timed by the voice. 7: a line's first word starts where the
-# recognition pass heard it, not on the voice before it (openings.py).
-ALIGNER_VERSION = "verse-align-7"
+# recognition pass heard it, not on the voice before it (openings.py). 8: heard words that anchor
+# no line are set aside and the lyrics paired again without them (anchors.py).
+ALIGNER_VERSION = "verse-align-8"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
@@ -69,13 +71,13 @@ def _search_long_runs(
     audio: np.ndarray,
     lines: list[str],
     windows: list[tuple[float, float, bool]],
-    duration: float,
+    sung_end: float,
     language: str,
 ) -> list[tuple[float, float, bool]]:
     """Unanchored lines in a stretch longer than one window get the window where Whisper is surest
     of them (window_search.py), instead of an even share of the stretch."""
     out = list(windows)
-    for i, j, start, end in unheard_regions(windows, duration):
+    for i, j, start, end in unheard_regions(windows, sung_end):
         if end - start <= WINDOW_SECONDS:
             continue
         with whisper.lock():
@@ -114,12 +116,14 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     model_name = model_name or whisper.default_model()
     duration = seconds_of(audio)
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
-    windows, openings = anchors(lines, heard, duration)
-    regions = unheard_regions(windows, duration)
+    voice = voice_probabilities(audio)
+    sung = sung_stretch(voice, heard, duration)
+    windows, openings = anchors(lines, heard, duration, sung)
+    regions = unheard_regions(windows, sung[1])
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)
-        windows, openings = anchors(lines, heard, duration)
-    windows = _search_long_runs(model_name, audio, lines, windows, duration, language)
+        windows, openings = anchors(lines, heard, duration, sung)
+    windows = _search_long_runs(model_name, audio, lines, windows, sung[1], language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
@@ -127,7 +131,6 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)
-    voice = voice_probabilities(audio)
     time_repeats(lines, timed, voice)
     start_words_at_voice(timed, voice)
     open_where_heard(timed, openings, windows)

@@ -50,6 +50,25 @@ def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> 
             word.start = max(word.start, (first + int(voiced[0])) * FRAME_SECONDS)
 
 
+# Room left around the voice's first and last frames: Silero hears a soft onset or a fading last
+# word late, and the alignment pads its windows by less.
+SUNG_MARGIN_SECONDS = 1.0
+
+
+def sung_stretch(probabilities: np.ndarray, heard: list[Word], duration: float) -> tuple[float, float]:
+    """From where the voice first sounds to where it last does (the threshold set by the frames of
+    the words the recognition pass heard), widened by SUNG_MARGIN_SECONDS; the whole song when
+    nothing was heard or nothing sounds."""
+    spans = word_frames([heard], probabilities)
+    if not spans:
+        return 0.0, duration
+    voiced = np.flatnonzero(probabilities >= voice_threshold(spans))
+    if not len(voiced):
+        return 0.0, duration
+    first, last = float(voiced[0]) * FRAME_SECONDS, float(voiced[-1] + 1) * FRAME_SECONDS
+    return max(0.0, first - SUNG_MARGIN_SECONDS), min(duration, last + SUNG_MARGIN_SECONDS)
+
+
 def voice_threshold(spans: list[np.ndarray]) -> float:
     """The probability under which a frame is voiceless in this song: half the median inside the
     aligned words (`spans`), and never under VOICELESS_FLOOR."""
