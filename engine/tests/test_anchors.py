@@ -139,3 +139,11 @@ def test_a_verse_heard_over_a_chorus_does_not_anchor_there():
     for k in range(1, 5):
         start, end, _ = windows[k]
         assert end - start >= 0.08 * len(lines[k].split())
+
+
+def test_a_voice_the_detector_missed_leaves_the_edge_where_the_song_ends():
+    """The detector heard the voice stop 0.6 s after the last anchor, with eleven words still to
+    sing at the song's pace of about half a second a word: it missed the voice, not the lines."""
+    lines = ["one two three", "four five six", "seven eight nine ten eleven"]
+    first = heard(("one", 10.0), ("two", 10.5), ("three", 11.0))
+    assert anchor_windows(lines, first, 60.0, (9.0, 12.0))[2][1] == pytest.approx(60.0)

@@ -164,9 +164,11 @@ def anchors(
 ) -> tuple[list[tuple[float, float, bool]], list[float | None]]:
     """Each line's approximate (start, end, anchored) window, and where the recognition pass heard
     its first word as that word (None where it did not). Unanchored lines before the first anchor
-    and after the last share the `sung` stretch (where the voice sounds; the whole song if not
-    given), not the intro or the outro: a last line left to the music after the voice has stopped
-    is placed seconds after it was sung.
+    and after the last share the `sung` stretch (where the voice detector hears a voice; the whole
+    song if not given), not the intro or the outro: a last line left to the music after the voice
+    has stopped is placed seconds after it was sung. The detector can miss a voice: where the lines
+    left to an edge would not fit between it and the nearest anchor at the song's own pace, that
+    edge is the song's.
 
     Heard words are set aside, and the lyrics paired again without them, where they mislead:
     - a heard word paired with a line that it does not help anchor is noise to the pairing, and it
@@ -194,7 +196,7 @@ def anchors(
         found = _heard_lyrics(lyric_words, heard, duration)
         anchored = _anchored(lines, found)
     openings = [next((h.start for h in found.get(i, []) if h.place == 0), None) for i in range(len(lines))]
-    return _interpolated(lines, anchored, sung or (0.0, duration)), openings
+    return _interpolated(lines, anchored, _sung_edges(lines, anchored, sung, duration)), openings
 
 
 def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:
@@ -241,6 +243,24 @@ def _crowded(
 def _displacement(words: list[HeardLyric], places: tuple[list[float], list[float]]) -> float:
     """How far, on average, a line's heard words sit from its place in the lyrics (0 to 1)."""
     return sum(abs(places[0][h.lyric] - places[1][h.heard]) for h in words) / len(words)
+
+
+def _sung_edges(
+    lines: list[str], anchored: list[tuple[float, float] | None], sung: tuple[float, float] | None, duration: float
+) -> tuple[float, float]:
+    """The sung stretch's edges where the unanchored lines before the first anchor, and after the
+    last, fit inside it at the song's pace (the median seconds a word of its anchored lines);
+    otherwise the song's."""
+    held = [(k, window) for k, window in enumerate(anchored) if window is not None]
+    if sung is None or not held:
+        return 0.0, duration
+    pace = float(np.median([(end - start) / len(lines[k].split()) for k, (start, end) in held]))
+    (first, (first_start, _)), (last, (_, last_end)) = held[0], held[-1]
+    before = sum(len(line.split()) for line in lines[:first])
+    after = sum(len(line.split()) for line in lines[last + 1 :])
+    start = sung[0] if first_start - sung[0] >= before * pace else 0.0
+    end = sung[1] if sung[1] - last_end >= after * pace else duration
+    return start, end
 
 
 def _interpolated(
