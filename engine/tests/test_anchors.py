@@ -63,8 +63,10 @@ def test_positions_break_ties_between_equal_alignments():
 def test_unheard_regions_are_the_long_runs_of_unanchored_lines():
     windows = [(1.0, 3.0, True), (3.0, 5.0, False), (5.0, 6.0, True), (6.0, 40.0, False), (40.0, 42.0, True)]
     # The first gap is 2 s: left to forced alignment; the second is 34 s.
-    assert unheard_regions(windows, 50.0) == [(3, 4, 6.0, 40.0)]
-    assert unheard_regions([(0.0, 30.0, False)], 30.0) == [(0, 1, 0.0, 30.0)]
+    assert unheard_regions(windows) == [(3, 4, 6.0, 40.0)]
+    assert unheard_regions([(0.0, 30.0, False)]) == [(0, 1, 0.0, 30.0)]
+    # Lines after the last anchor run to where they were given to end (the sung stretch).
+    assert unheard_regions([(1.0, 3.0, True), (3.0, 21.0, False)]) == [(1, 2, 3.0, 21.0)]
 
 
 def test_a_line_heard_in_two_places_is_anchored_only_where_most_of_it_holds_together():

@@ -298,9 +298,9 @@ def _interpolated(
 RELISTEN_MIN_SECONDS = 10.0
 
 
-def unheard_regions(windows: list[tuple[float, float, bool]], end: float) -> list[tuple[int, int, float, float]]:
-    """Runs of unanchored lines (i, j) and the stretch of audio between their anchored neighbours,
-    or between the first line's start or `end` (where the voice stops) and the nearest anchor."""
+def unheard_regions(windows: list[tuple[float, float, bool]]) -> list[tuple[int, int, float, float]]:
+    """Runs of unanchored lines (i, j) and the stretch of audio they were given: between their
+    anchored neighbours, or between an edge of the sung stretch and the nearest anchor."""
     out = []
     i = 0
     while i < len(windows):
@@ -310,8 +310,7 @@ def unheard_regions(windows: list[tuple[float, float, bool]], end: float) -> lis
         j = i
         while j < len(windows) and not windows[j][2]:
             j += 1
-        start = windows[i - 1][1] if i > 0 else windows[0][0]
-        stop = windows[j][0] if j < len(windows) else end
+        start, stop = windows[i][0], windows[j - 1][1]
         if stop - start >= RELISTEN_MIN_SECONDS:
             out.append((i, j, start, stop))
         i = j

@@ -71,13 +71,12 @@ def _search_long_runs(
     audio: np.ndarray,
     lines: list[str],
     windows: list[tuple[float, float, bool]],
-    sung_end: float,
     language: str,
 ) -> list[tuple[float, float, bool]]:
     """Unanchored lines in a stretch longer than one window get the window where Whisper is surest
     of them (window_search.py), instead of an even share of the stretch."""
     out = list(windows)
-    for i, j, start, end in unheard_regions(windows, sung_end):
+    for i, j, start, end in unheard_regions(windows):
         if end - start <= WINDOW_SECONDS:
             continue
         with whisper.lock():
@@ -119,11 +118,11 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     voice = voice_probabilities(audio)
     sung = sung_stretch(voice, heard, duration)
     windows, openings = anchors(lines, heard, duration, sung)
-    regions = unheard_regions(windows, sung[1])
+    regions = unheard_regions(windows)
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)
         windows, openings = anchors(lines, heard, duration, sung)
-    windows = _search_long_runs(model_name, audio, lines, windows, sung[1], language)
+    windows = _search_long_runs(model_name, audio, lines, windows, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
         timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
