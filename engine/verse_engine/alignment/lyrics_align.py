@@ -48,12 +48,13 @@ from verse_engine.text.lines import Word, is_unsure
 ALIGNER_VERSION = "verse-align-8"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
-# The recognition passes only look for anchors: without the temperature fallbacks, which re-decode
-# a window Whisper found hard, the alignment keeps to its time target (docs/benchmarks.md).
+# The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
+# re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,
+# not the recognised words, times the lyrics (docs/benchmarks-archive.md, "Anchors that mislead").
 # Repeated text is kept up to a higher compression ratio than in a transcript: a chorus sung four
 # times compresses like a loop, and the lyrics hold the same repeats, so it anchors those lines
 # instead of being dropped and listened to again.
-ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "loop_ratio": 3.0}
+ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "beam_size": 1, "loop_ratio": 3.0}
 
 
 @dataclass
