@@ -56,14 +56,21 @@ def global_alignment(
 
     `positions` (each word's place in its sequence, 0 to 1) breaks the ties a chorus creates when
     only some of its passes were heard: the heard pass pairs with the copy nearest its place, not
-    always with the last one.
+    always with the last one."""
+    if not ref or not hyp:
+        return []
+    return best_pairs(pair_scores(ref, hyp, positions))
+
+
+def best_pairs(pair: np.ndarray) -> list[tuple[int, int]]:
+    """The pairs (i, j) of the best global alignment given each pair's score (rows: ref words,
+    columns: hyp words), a GAP per word left unpaired.
 
     Filled a row at a time: a row's moves from the left are a running maximum (the best earlier
     cell in the row, less a gap per word), so a 12-minute song's thousand words take a second."""
-    n, m = len(ref), len(hyp)
+    n, m = pair.shape
     if not n or not m:
         return []
-    pair = pair_scores(ref, hyp, positions)
     columns = np.arange(m + 1)
     score = np.zeros((n + 1, m + 1))
     score[0] = columns * GAP
@@ -140,15 +147,15 @@ class HeardLyric:
 
 
 def _heard_lyrics(
-    lyric_words: list[tuple[int, int, str]], heard: list[Word], duration: float
+    lyric_words: list[tuple[int, int, str]], heard: list[Word], scores: np.ndarray, kept: list[int]
 ) -> dict[int, list[HeardLyric]]:
-    """Per line, its words the recognition pass heard."""
-    places = _places(len(lyric_words), heard, duration)
-    pairs = global_alignment([w for _, _, w in lyric_words], [normalise(w.text) for w in heard], places)
+    """Per line, its words the recognition pass heard, pairing the lyrics with the `kept` heard
+    words only (`scores`: pair_scores of the lyrics against every heard word)."""
     found: dict[int, list[HeardLyric]] = {}
-    for a, b in pairs:
+    for a, b in best_pairs(scores[:, kept]):
         line, place, _ = lyric_words[a]
-        found.setdefault(line, []).append(HeardLyric(line, place, a, b, heard[b].start, heard[b].end))
+        word = heard[kept[b]]
+        found.setdefault(line, []).append(HeardLyric(line, place, a, kept[b], word.start, word.end))
     return found
 
 
@@ -181,19 +188,22 @@ def anchors(
     # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
     heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
     lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
-    found = _heard_lyrics(lyric_words, heard, duration)
+    places = _places(len(lyric_words), heard, duration)
+    scores = pair_scores([w for _, _, w in lyric_words], [normalise(w.text) for w in heard], places)
+    kept = list(range(len(heard)))
+    found = _heard_lyrics(lyric_words, heard, scores, kept)
     anchored = _anchored(lines, found)
     # Each round sets aside at least one heard word, and costs a pairing (a second at most on a
     # 12-minute song); the lines' count bounds the rounds.
     for _round in range(len(lines)):
         aside = {h.heard for line, words in found.items() if anchored[line] is None for h in words}
         if not aside:
-            crowded = _crowded(lines, anchored, found, _places(len(lyric_words), heard, duration))
+            crowded = _crowded(lines, anchored, found, places)
             if crowded is None:
                 break
             aside = {h.heard for h in found[crowded]}
-        heard = [w for k, w in enumerate(heard) if k not in aside]
-        found = _heard_lyrics(lyric_words, heard, duration)
+        kept = [k for k in kept if k not in aside]
+        found = _heard_lyrics(lyric_words, heard, scores, kept)
         anchored = _anchored(lines, found)
     openings = [next((h.start for h in found.get(i, []) if h.place == 0), None) for i in range(len(lines))]
     return _interpolated(lines, anchored, _sung_edges(lines, anchored, sung, duration)), openings
