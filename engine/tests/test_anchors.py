@@ -1,6 +1,6 @@
 import pytest
 
-from verse_engine.alignment.anchors import anchor_windows, global_alignment, unheard_regions
+from verse_engine.alignment.anchors import anchor_windows, anchors, global_alignment, unheard_regions
 from verse_engine.text.lines import Word
 
 
@@ -149,3 +149,9 @@ def test_a_voice_the_detector_missed_leaves_the_edge_where_the_song_ends():
     lines = ["one two three", "four five six", "seven eight nine ten eleven"]
     first = heard(("one", 10.0), ("two", 10.5), ("three", 11.0))
     assert anchor_windows(lines, first, 60.0, (9.0, 12.0))[2][1] == pytest.approx(60.0)
+
+
+def test_no_lyrics_or_nothing_heard_anchors_nothing():
+    assert anchors([], [], 10.0) == ([], [])
+    assert anchors([], heard(("la", 1.0)), 10.0) == ([], [])
+    assert anchors(["la la"], [], 10.0, (2.0, 8.0)) == ([(0.0, 10.0, False)], [None])

@@ -35,7 +35,10 @@ def pair_scores(
     are alike, else MISMATCH, less PLACE_WEIGHT times how far apart they sit. Similarity is computed
     once per pair of distinct words (a song repeats its words)."""
     ref_words, hyp_words = sorted(set(ref)), sorted(set(hyp))
-    table = np.array([[similarity(a, b) for b in hyp_words] for a in ref_words]).reshape(len(ref_words), -1)
+    table = np.zeros((len(ref_words), len(hyp_words)))
+    for i, a in enumerate(ref_words):
+        for j, b in enumerate(hyp_words):
+            table[i, j] = similarity(a, b)
     ref_at = {w: k for k, w in enumerate(ref_words)}
     hyp_at = {w: k for k, w in enumerate(hyp_words)}
     alike = table[np.ix_([ref_at[w] for w in ref], [hyp_at[w] for w in hyp])]
