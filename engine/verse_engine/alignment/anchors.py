@@ -240,16 +240,11 @@ def _crowded(
 ) -> int | None:
     """Of the first two consecutive anchored lines with too many lyric words between them to be
     sung in the time between, the one whose heard words sit further from their places; else None."""
-    previous: int | None = None
-    for i, window in enumerate(anchored):
-        if window is None:
-            continue
-        before = anchored[previous] if previous is not None else None
-        if previous is not None and before is not None:
-            between = sum(len(lines[k].split()) for k in range(previous + 1, i))
-            if between and between * SECONDS_PER_WORD[0] > window[0] - before[1]:
-                return max((previous, i), key=lambda line: _displacement(found[line], places))
-        previous = i
+    held = [(k, window) for k, window in enumerate(anchored) if window is not None]
+    for (previous, before), (i, window) in zip(held, held[1:], strict=False):
+        between = sum(len(lines[k].split()) for k in range(previous + 1, i))
+        if between and between * SECONDS_PER_WORD[0] > window[0] - before[1]:
+            return max((previous, i), key=lambda line: _displacement(found[line], places))
     return None
 
 
