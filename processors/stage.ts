@@ -1,7 +1,7 @@
 /**
  * What the transcription and alignment processors share: a message names a job; the job is read and
  * checked (another organisation's or unknown: poison), skipped unless its row says it is at this
- * stage, claimed (its attempt counted and its start time kept, by compare-and-set), then worked. A
+ * stage (after finishing whatever the change that moved it on still owes), claimed (its attempt counted and its start time kept, by compare-and-set), then worked. A
  * permanent engine failure, or one the work records with `fail`, fails the job at this stage; any
  * other error is left to the handler's retry and, past it, to the dead-letter settlement. Each
  * stage runs under its per-job lease (leased.ts).
@@ -68,7 +68,9 @@ export function stageProcessor<K extends 'submissions' | 'stageResults'>(
       const job = await deps.jobs.get(message.job_id);
       if (!job || job.org_id !== message.org_id)
         throw new PoisonMessageError(`no job ${message.job_id} for ${message.org_id}`);
-      if (!isAtStage(job)) return;
+      // Past the stage: a redelivery, perhaps after a member died between moving the job on and
+      // publishing the move. What that change still owes is finished here, not left to the sweeper.
+      if (!isAtStage(job)) return deps.writer.finishOwed(job);
       const language = findLanguage(job.language);
       if (!language) throw new PoisonMessageError(`job ${job.job_id} has unknown language ${job.language}`);
 

@@ -93,8 +93,7 @@ export class JobWriter {
   async create(job: JobRecord): Promise<boolean> {
     const existing = await this.deps.jobs.get(job.job_id);
     if (existing) {
-      const pending = await this.deps.jobs.outboxEntry(job.job_id, job.version);
-      if (pending) await this.redo(pending);
+      await this.finishOwed(job);
       return false;
     }
     const effects: SideEffect[] = ['submit', 'usage_created'];
@@ -163,6 +162,16 @@ export class JobWriter {
       if (owed) await this.deps.jobs.removeOutbox(owed);
       return { job: next, changed: true, effects };
     }
+  }
+
+  /**
+   * Finishes the side effects still owed by the change that made `job` (its outbox entry at that
+   * version), as the sweeper would later: for a writer retrying what a crashed writer began, so
+   * the job moves on now instead of after the outbox goes stale.
+   */
+  async finishOwed(job: Pick<JobRecord, 'job_id' | 'version'>): Promise<void> {
+    const pending = await this.deps.jobs.outboxEntry(job.job_id, job.version);
+    if (pending) await this.redo(pending);
   }
 
   /** Like change(), but a lifecycle event that no longer applies is "nothing to do", not an error. */

@@ -82,6 +82,27 @@ describe('a pipeline stage', () => {
     expect((await passing.jobs.get(job.job_id))?.lifecycle.status).toBe('processing');
   });
 
+  it('finishes what a member that died after moving the job on still owed, and only that', async () => {
+    const s = setUp(async () => {});
+    const job = unitJobRecord();
+    await s.jobs.insert(job);
+    // The member's write landed (the job is aligning), it died before publishing the stage result.
+    const moved = {
+      ...job,
+      version: job.version + 1,
+      lifecycle: { ...job.lifecycle, stage: 'aligning' as const },
+    };
+    await s.jobs.addOutbox(job.job_id, moved.version, ['queue_alignment'], null);
+    await s.jobs.replace(moved, job.version);
+    await s.handle(job);
+    expect(s.seen).toEqual([]);
+    expect(s.publisher.on('stageResults').map((m) => m.job_id)).toEqual([job.job_id]);
+    expect(await s.jobs.outboxEntry(job.job_id, moved.version)).toBeNull();
+    // Redelivered again, nothing is owed any more: nothing is published twice.
+    await s.handle(job);
+    expect(s.publisher.on('stageResults')).toHaveLength(1);
+  });
+
   it('waits while another member holds the job’s stage', async () => {
     const s = setUp(async () => {});
     const job = unitJobRecord();
