@@ -109,6 +109,26 @@ def test_a_chorus_is_not_pinned_where_an_earlier_pass_was_heard():
         assert end - start >= 0.08 * len(lines[k].split())
 
 
+def test_a_line_sung_twice_keeps_its_second_pass_when_the_first_was_half_heard():
+    """The same line sung twice: the pass heard two of its words the first time and four the
+    second. The first pass's words anchor nothing, yet they sit where the line was sung, with
+    room for it; set aside, the first line would take the second pass's words and leave the
+    second line to a share of the stretch after it."""
+    lines = [
+        "tu mets de la haine dans ce coeur",
+        "je veux zapper son prénom les larmes",
+        "je veux zapper son prénom les larmes",
+        "encore un soir dans la ville",
+    ]
+    before = heard(*((word, 10.0 + 0.4 * k) for k, word in enumerate(lines[0].split())))
+    half = heard(("son", 14.4), ("prénom", 14.8))
+    second = heard(("son", 16.4), ("prénom", 16.8), ("les", 17.2), ("larmes", 17.6))
+    after = heard(*((word, 20.0 + 0.4 * k) for k, word in enumerate(lines[3].split())))
+    windows = anchor_windows(lines, before + half + second + after, 30.0)
+    assert windows[2] == pytest.approx((16.4, 18.0, True))
+    assert not windows[1][2] and windows[1][1] <= 16.4
+
+
 def test_lines_after_the_last_anchor_end_where_the_voice_does():
     """The last line went unheard; the song runs on 20 s after the voice stops. Given where the
     voice sounds, the line ends there, not at the end of the song."""

@@ -183,7 +183,9 @@ def anchors(
     Heard words are set aside, and the lyrics paired again without them, where they mislead:
     - a heard word paired with a line that it does not help anchor is noise to the pairing, and it
       can move everything after it: one word more paired makes the alignment jump a whole verse,
-      pinning the next pass of a chorus where the first was heard;
+      pinning the next pass of a chorus where the first was heard. Only where it sits out of place
+      (_in_place): a line half heard where it was sung, between its anchored neighbours with room
+      for the lines between, is kept, or a line sung twice would take its second pass's words;
     - two anchored lines with more lyric words between them than could be sung in the time between
       (SECONDS_PER_WORD[0] a word) cannot both be right: a recognition pass that wrote a later verse
       over a chorus anchors that verse there. Of the two, the line whose heard words sit further
@@ -199,7 +201,12 @@ def anchors(
     # Each round sets aside at least one heard word, and costs a pairing (a second at most on a
     # 12-minute song); the lines' count bounds the rounds.
     for _round in range(len(lines)):
-        aside = {h.heard for line, words in found.items() if anchored[line] is None for h in words}
+        aside = {
+            h.heard
+            for line, words in found.items()
+            if anchored[line] is None and not _in_place(lines, line, words, anchored, duration)
+            for h in words
+        }
         if not aside:
             crowded = _crowded(lines, anchored, found, places)
             if crowded is None:
@@ -232,6 +239,32 @@ def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tupl
     return out
 
 
+def _in_place(
+    lines: list[str], line: int, words: list[HeardLyric], anchored: list[tuple[float, float] | None], duration: float
+) -> bool:
+    """Whether a line's heard words sit where its anchored neighbours leave room for it: after the
+    anchored line before it and before the one after it, with time enough on either side for the
+    lines between to be sung (_fits)."""
+    first, last = min(h.start for h in words), max(h.end for h in words)
+    before = next(((k, anchored[k]) for k in range(line - 1, -1, -1) if anchored[k] is not None), None)
+    after = next(((k, anchored[k]) for k in range(line + 1, len(lines)) if anchored[k] is not None), None)
+    k_before, (start_before, end_before) = before if before else (-1, (0.0, 0.0))
+    k_after, (start_after, _) = after if after else (len(lines), (duration, duration))
+    return (
+        start_before <= first
+        and max(h.start for h in words) <= start_after
+        and _fits(lines, k_before, line, end_before, first)
+        and _fits(lines, line, k_after, last, start_after)
+    )
+
+
+def _fits(lines: list[str], first: int, last: int, start: float, end: float) -> bool:
+    """Whether the lyric words of the lines strictly between `first` and `last` can be sung between
+    start and end, at SECONDS_PER_WORD[0] a word at the fastest."""
+    between = sum(len(lines[k].split()) for k in range(first + 1, last))
+    return not between or between * SECONDS_PER_WORD[0] <= end - start
+
+
 def _crowded(
     lines: list[str],
     anchored: list[tuple[float, float] | None],
@@ -242,8 +275,7 @@ def _crowded(
     sung in the time between, the one whose heard words sit further from their places; else None."""
     held = [(k, window) for k, window in enumerate(anchored) if window is not None]
     for (previous, before), (i, window) in zip(held, held[1:], strict=False):
-        between = sum(len(lines[k].split()) for k in range(previous + 1, i))
-        if between and between * SECONDS_PER_WORD[0] > window[0] - before[1]:
+        if not _fits(lines, previous, i, before[1], window[0]):
             return max((previous, i), key=lambda line: _displacement(found[line], places))
     return None
 
