@@ -246,10 +246,11 @@ def _in_place(
     anchored line before it and before the one after it, with time enough on either side for the
     lines between to be sung (_fits)."""
     first, last = min(h.start for h in words), max(h.end for h in words)
-    before = next(((k, anchored[k]) for k in range(line - 1, -1, -1) if anchored[k] is not None), None)
-    after = next(((k, anchored[k]) for k in range(line + 1, len(lines)) if anchored[k] is not None), None)
-    k_before, (start_before, end_before) = before if before else (-1, (0.0, 0.0))
-    k_after, (start_after, _) = after if after else (len(lines), (duration, duration))
+    held = {k: window for k, window in enumerate(anchored) if window is not None}
+    k_before = max((k for k in held if k < line), default=-1)
+    k_after = min((k for k in held if k > line), default=len(lines))
+    start_before, end_before = held.get(k_before, (0.0, 0.0))
+    start_after = held.get(k_after, (duration, duration))[0]
     return (
         start_before <= first
         and max(h.start for h in words) <= start_after

@@ -3,8 +3,9 @@ with a confidence per line.
 
 1. Anchors (anchors.py): a recognition pass; the lyrics' words are paired in order with the words
    heard, and each line with enough of its words heard gets an approximate window. Heard words
-   that anchor no line, or anchor one where the lines before it could not be sung, are set aside
-   and the pairing done again without them. Unanchored lines at either end keep to where Silero
+   that anchor no line (unless they sit in place between its anchored neighbours), or anchor one
+   where the lines before it could not be sung, are set aside and the pairing done again without
+   them. Unanchored lines at either end keep to where Silero
    hears the voice, where they fit there at the song's pace.
 2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
@@ -46,8 +47,9 @@ from verse_engine.text.lines import Word, is_unsure
 # comes in. 6: anchors only where a line's heard words hold together, strays gathered back to their
 # line, lines of one repeated syllable timed by the voice. 7: a line's first word starts where the
 # recognition pass heard it, not on the voice before it (openings.py). 8: heard words that anchor
-# no line are set aside and the lyrics paired again without them (anchors.py).
-ALIGNER_VERSION = "verse-align-8"
+# no line are set aside and the lyrics paired again without them (anchors.py). 9: except where
+# they sit in place between their line's anchored neighbours.
+ALIGNER_VERSION = "verse-align-9"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
