@@ -1,6 +1,16 @@
+import random
+from difflib import SequenceMatcher
+
 import pytest
 
-from verse_engine.alignment.anchors import anchor_windows, anchors, global_alignment, unheard_regions
+from verse_engine.alignment.anchors import (
+    SIMILAR,
+    anchor_windows,
+    anchors,
+    global_alignment,
+    similarity,
+    unheard_regions,
+)
 from verse_engine.text.lines import Word
 
 
@@ -17,6 +27,20 @@ def test_global_alignment_pairs_a_repeated_verse_with_its_own_repetition():
 def test_global_alignment_accepts_near_spellings_and_skips_unheard_words():
     pairs = global_alignment(["veränderung", "hält", "jung", "la", "la"], ["veranderung", "halt", "jung"])
     assert pairs[:3] == [(0, 0), (1, 1), (2, 2)]
+
+
+def test_similarity_is_the_full_ratio_wherever_it_reaches_similar():
+    """The quick bounds only rule out pairs the full comparison would too."""
+    rng = random.Random(7)
+    words = ["".join(rng.choice("aeilnorst") for _ in range(rng.randint(1, 9))) for _ in range(300)]
+    # Each word against another, and against itself with one letter changed (often alike).
+    pairs = [*zip(words, words[1:], strict=False), *((w, w[:-1] + rng.choice("aeilnorst")) for w in words)]
+    reached = 0
+    for a, b in pairs:
+        ratio = 1.0 if a == b else SequenceMatcher(None, a, b).ratio()
+        assert similarity(a, b) == (ratio if ratio >= SIMILAR else 0.0)
+        reached += ratio >= SIMILAR
+    assert 0 < reached < len(pairs)
 
 
 def test_anchor_windows_interpolate_lines_the_recogniser_missed():

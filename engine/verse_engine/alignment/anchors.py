@@ -21,9 +21,19 @@ PLACE_WEIGHT = 0.1
 
 
 def similarity(a: str, b: str) -> float:
+    """How alike two words are (difflib's ratio), where they are at least SIMILAR; else 0. Only
+    likeness from SIMILAR up pairs words, so the pairs that cannot reach it are ruled out by the
+    matcher's cheap upper bounds (lengths, then letters) before the full comparison: most pairs of
+    a song's words are."""
     if a == b:
         return 1.0
-    return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
+    if not a or not b:
+        return 0.0
+    matcher = SequenceMatcher(None, a, b)
+    if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
+        return 0.0
+    ratio = matcher.ratio()
+    return ratio if ratio >= SIMILAR else 0.0
 
 
 def pair_scores(
