@@ -211,10 +211,11 @@ def anchors(
     # Each round sets aside at least one heard word, and costs a pairing (a second at most on a
     # 12-minute song); the lines' count bounds the rounds.
     for _round in range(len(lines)):
+        held = {k: window for k, window in enumerate(anchored) if window is not None}
         aside = {
             h.heard
             for line, words in found.items()
-            if anchored[line] is None and not _in_place(lines, line, words, anchored, duration)
+            if anchored[line] is None and not _in_place(lines, line, words, held, duration)
             for h in words
         }
         if not aside:
@@ -250,13 +251,12 @@ def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tupl
 
 
 def _in_place(
-    lines: list[str], line: int, words: list[HeardLyric], anchored: list[tuple[float, float] | None], duration: float
+    lines: list[str], line: int, words: list[HeardLyric], held: dict[int, tuple[float, float]], duration: float
 ) -> bool:
-    """Whether a line's heard words sit where its anchored neighbours leave room for it: after the
-    anchored line before it and before the one after it, with time enough on either side for the
-    lines between to be sung (_fits)."""
+    """Whether a line's heard words sit where its anchored neighbours (`held`: the anchored lines'
+    windows) leave room for it: after the anchored line before it and before the one after it,
+    with time enough on either side for the lines between to be sung (_fits)."""
     first, last = min(h.start for h in words), max(h.end for h in words)
-    held = {k: window for k, window in enumerate(anchored) if window is not None}
     k_before = max((k for k in held if k < line), default=-1)
     k_after = min((k for k in held if k > line), default=len(lines))
     start_before, end_before = held.get(k_before, (0.0, 0.0))

@@ -5,8 +5,8 @@ with a confidence per line.
    heard, and each line with enough of its words heard gets an approximate window. Heard words
    that anchor no line (unless they sit in place between its anchored neighbours), or anchor one
    where the lines before it could not be sung, are set aside and the pairing done again without
-   them. Unanchored lines at either end keep to where Silero
-   hears the voice, where they fit there at the song's pace.
+   them. Unanchored lines at either end keep to where Silero hears the voice, where they fit there
+   at the song's pace.
 2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
