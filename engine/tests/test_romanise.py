@@ -136,6 +136,8 @@ READABLE = [
     ("Hindi", "लड़की", "ladki"),  # the flap as d
     ("Hindi", "रहना है", "rehna hai"),  # a closing h after a
     ("Hindi", "बहुत", "bahut"),  # but not an h before a vowel
+    ("Hindi", "भइया", "bhaiya"),  # ISO's a:i, read as the two vowels it keeps apart
+    ("Bhojpuri", "चढ़इबो", "chadhaibo"),  # Ganga Maiyya Tohe Piyari Chadhaibo (1963)
     ("Bengali", "আমার সোনার বাংলা", "amar shonar bangla"),
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
     ("Tamil", "அன்பே சிவம்", "anbe sivam"),
@@ -272,3 +274,27 @@ SPOKEN_INHERENT_VOWEL = [
 @pytest.mark.parametrize(("language", "text", "expected"), SPOKEN_INHERENT_VOWEL)
 def test_the_inherent_vowel_is_dropped_where_speakers_drop_it(language, text, expected):
     assert romanise_line(text, find(language)) == expected
+
+
+# Hindi's inherent vowel goes from right to left (inherent_vowel.py): the film titles Apnapan (1977),
+# Uljhan (1975), Dil Dhadakne Do (2015), Kabhi Alvida Naa Kehna (2006) and Vande Mataram say how.
+HINDI_AS_SAID = [
+    ("अपनापन", "apnāpan"),
+    ("उलझन", "uljhan"),
+    ("दिल धड़कने दो", "dil dhaṛaknē dō"),
+    ("कभी अलविदा ना कहना", "kabhī alvidā nā kahnā"),
+    ("समझना", "samajhnā"),
+    ("सजनवा", "sajanvā"),
+    # A final cluster that falls in sonority keeps its a; one that rises does not.
+    ("मित्र धर्म सूर्य अर्थ", "mitra dharm sūrya arth"),
+    ("प्रिय", "priya"),
+    # Written with its final virama: spelled, and said, as Sanskrit.
+    ("वन्दे मातरम्", "vandē mātaram"),
+    # Punctuation and digits around a word do not change how it is read.
+    ("नाम, है। २०२४", "nām, hai. 2024"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HINDI_AS_SAID)
+def test_hindi_drops_the_inherent_vowel_from_right_to_left(text, expected):
+    assert romanise_line(text, find("Hindi")) == expected

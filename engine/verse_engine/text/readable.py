@@ -172,8 +172,13 @@ def _malayalam(low: str, prev: str, following: str, after_vowel: bool, before_vo
 CONSONANT_RULES = {"ta": _tamil, "ml": _malayalam}
 
 
+# ISO 15919 writes a colon between a and the i or u after it (pa:isā), lest they read as ai or au;
+# a reader reads the two vowels without it (paisa).
+VOWEL_SEPARATOR = re.compile(r"(?<=\w):(?=\w)")
+
+
 def _indic(word: str, style: IndicStyle) -> str:
-    letters = _clusters(word)
+    letters = _clusters(VOWEL_SEPARATOR.sub("", word))
     lows = [letter.lower() for letter in letters]
     out = []
     for i, low in enumerate(lows):

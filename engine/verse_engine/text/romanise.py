@@ -22,6 +22,7 @@ from anyascii import anyascii
 from verse_engine.languages import Language
 from verse_engine.text import arabic_vowels, urdu_words
 from verse_engine.text.characters import ascii_digits, without_marks
+from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.readable import readable
 from verse_engine.text.unspaced import UNSPACED, Segment, segments
 
@@ -128,7 +129,7 @@ LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 
 
 # Languages whose speakers drop the inherent vowel at the end of a word, and within it, as Hindi's do
-# (ਨਾਮ nām, আমার āmār, નામ nām): their words go through Devanagari, where aksharamukha has the rule.
+# (ਨਾਮ nām, আমার āmār, નામ nām): their words go through Devanagari, where inherent_vowel.py has the rule.
 # Odia, the Dravidian languages and Sanskrit keep it (ମୋର mōra, ನನ್ನ nanna).
 SPOKEN_INHERENT_VOWEL_DROPPED = {"Punjabi", "Bengali", "Assamese", "Gujarati"}
 # Scripts aksharamukha names after the language rather than the Unicode block.
@@ -145,8 +146,9 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
             text, source = transliterate.process(source, "Devanagari", text), "Devanagari"
         # Modern Indo-Aryan languages drop the final and medial inherent vowel (dil, not dila);
         # Sanskrit keeps it.
-        dropped = source == "Devanagari" and language.name != "Sanskrit"
-        iso = transliterate.process(source, "ISO", text, pre_options=["RemoveSchwaHindi"] if dropped else [])
+        if source == "Devanagari" and language.name != "Sanskrit":
+            text = drop_unspoken(text)
+        iso = transliterate.process(source, "ISO", text)
         # Dropping the schwa leaves an underscore where c and ch meet (अच्छा acch_ā); ISO 15919 has none.
         return str(iso).replace("_", "")
 

@@ -1,0 +1,128 @@
+"""Which inherent vowels a Hindi speaker leaves unsaid, marked in the Devanagari itself: a virama is
+written after each consonant whose a is dropped, so any transliteration of the result reads as said
+(मेरा नाम mērā nām, समझना samajhnā, अपनापन apnāpan).
+
+The rule is the one Ohala described and Narasimhan, Sproat and Kiraz made an algorithm of ("Schwa
+deletion in Hindi text-to-speech", 2004): a word's last a goes; then, from right to left, an a goes
+where a vowel and one consonant stand before it and one consonant and a vowel after it (V C a C V).
+Right to left matters: once an a goes, the consonant it followed no longer has a vowel, which keeps
+the a before it (sa-ma-jha-nā → samajhnā, not samjhanā). Two exceptions keep the last a: after a
+cluster that cannot end a syllable (मित्र mitra, सूर्य sūrya: the second consonant more sonorous
+than the first), and after य following i, ī or e (प्रिय priya). A word written with a final virama
+is spelled as Sanskrit spells it, and keeps every a (मातरम् mātaram). Compounds are read as one word
+(हमसफ़र hamasfar, said ham-safar): that needs a lexicon.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+VIRAMA = "\u094d"
+NUKTA = "\u093c"
+# Vowel signs (matras): U+093A-094C but the nukta and avagraha, and the later ones.
+VOWEL_SIGNS = {chr(c) for c in range(0x093A, 0x094D)} - {NUKTA, "\u093d"} | set(
+    "\u094e\u094f\u0955\u0956\u0957\u0962\u0963"
+)
+# Candrabindu, anusvara, visarga: they nasalise or close the syllable before them.
+MODIFIERS = {"\u0900", "\u0901", "\u0902", "\u0903"}
+INDEPENDENT_VOWELS = (
+    {chr(c) for c in range(0x0904, 0x0915)} | {"\u0960", "\u0961"} | {chr(c) for c in range(0x0972, 0x0978)}
+)
+CONSONANTS = (
+    {chr(c) for c in range(0x0915, 0x093A)}
+    | {chr(c) for c in range(0x0958, 0x0960)}
+    | {chr(c) for c in range(0x0978, 0x0980)}
+)
+# Sonority, most sonorous first: a final a after a cluster goes only where its consonants rise in
+# it (धर्म dharm, अर्थ arth, मस्त mast) and stays where they fall (मित्र mitra, राज्य rājya).
+SONORITY = ["यरलव", "नमण", "शषस", "कखपफगघबभ", "टठतथडढदध", "चछजझ"]
+FRONT_VOWEL_SIGNS = {"\u093f", "\u0940", "\u0947"}  # ि ी े
+
+
+@dataclass
+class _Unit:
+    """A consonant (with its nukta) and what follows it, or an independent vowel."""
+
+    letter: str
+    #: The vowel sign, VIRAMA, or "" for the inherent a (and for an independent vowel).
+    vowel: str
+    modifiers: str = ""
+
+    @property
+    def consonant(self) -> bool:
+        return self.letter[0] in CONSONANTS
+
+    @property
+    def inherent(self) -> bool:
+        return self.consonant and self.vowel == "" and not self.modifiers
+
+    @property
+    def voiced(self) -> bool:
+        """Whether a vowel is said in it: a kept a, a vowel sign, or an independent vowel."""
+        return self.vowel != VIRAMA
+
+
+def _units(word: str) -> list[_Unit] | None:
+    """The word as consonants and vowels, or None where it is not a well-formed one (a sign
+    without its consonant), which is left as written."""
+    units: list[_Unit] = []
+    for ch in word:
+        if ch in CONSONANTS or ch in INDEPENDENT_VOWELS:
+            units.append(_Unit(ch, ""))
+        elif not units:
+            return None
+        elif ch == NUKTA and units[-1].consonant and units[-1].vowel == "":
+            units[-1].letter += ch
+        elif (ch in VOWEL_SIGNS or ch == VIRAMA) and units[-1].consonant and units[-1].vowel == "":
+            units[-1].vowel = ch
+        elif ch in MODIFIERS:
+            units[-1].modifiers += ch
+        else:
+            return None
+    return units
+
+
+def _rank(letter: str) -> int | None:
+    return next((k for k, group in enumerate(SONORITY) if letter[0] in group), None)
+
+
+def _keeps_final(units: list[_Unit]) -> bool:
+    last = units[-1]
+    before = units[-2]
+    if before.vowel == VIRAMA:
+        first, second = _rank(before.letter), _rank(last.letter)
+        # Geminates and a stop with its own aspirate (शुद्ध śuddh, पक्का's kk) close a word too.
+        same = before.letter[0] == last.letter[0] or (first is not None and first == second and first >= 3)
+        return not same and not (first is not None and second is not None and first < second)
+    return last.letter[0] == "य" and before.vowel in FRONT_VOWEL_SIGNS
+
+
+def _drop(units: list[_Unit]) -> None:
+    # A word written with its final virama is spelled as Sanskrit spells it (मातरम् mātaram,
+    # जगत् jagat), and said so.
+    if sum(u.voiced for u in units) < 2 or units[-1].vowel == VIRAMA:
+        return
+    if units[-1].inherent and not _keeps_final(units):
+        units[-1].vowel = VIRAMA
+    for k in range(len(units) - 2, 0, -1):
+        here, before, after = units[k], units[k - 1], units[k + 1]
+        if here.inherent and before.voiced and after.consonant and after.voiced:
+            here.vowel = VIRAMA
+
+
+# A word's Devanagari letters and signs: what punctuation, digits and dandas do not break.
+WORD = re.compile(r"[\u0900-\u0963\u0970-\u097f]+")
+
+
+def _spoken(match: re.Match[str]) -> str:
+    units = _units(match.group(0))
+    if units is None:
+        return match.group(0)
+    _drop(units)
+    return "".join(u.letter + u.vowel + u.modifiers for u in units)
+
+
+def drop_unspoken(text: str) -> str:
+    """The text with a virama after every consonant whose inherent vowel is not said, word by word."""
+    return WORD.sub(_spoken, text)
