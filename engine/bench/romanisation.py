@@ -90,6 +90,75 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("दिल तो पागल है", "dil tō pāgal hai", "dil to pagal hai"),
         ],
     ),
+    "Odia": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table (Odia keeps its inherent vowel; ଯ y, ୟ ẏ, ଳ ḷ, ଡ଼ ṛ, and "
+        "a:u where a and u meet). Readable: the Latin-script titles as released: Sita Bibaha (1936), Lalita "
+        "(1949), Nua Bou (1962), Suryamukhi (1963), Amada Bata (1964), Matira Manisha (1966), Arundhati "
+        "(1967), Sindura Bindu (1976), Maya Miriga (1984), Bhukha (1989), Shesha Drushti (1997), Daman "
+        "(2022); the state song Bande Utkala Janani and the song Rangabati (1975); Odisha and Odia as the "
+        "Constitution writes them since 2011; Chilika and Puri as the state writes them; Sambalpuri, "
+        "Gotipua, Chhau (UNESCO's list, 2010), Pattachitra and Rasagola (the Geographical Indications "
+        "registry, 2008 and 2019)",
+        [
+            ("ସୀତା ବିବାହ", "sītā bibāha", "sita bibaha"),
+            ("ଲଳିତା", "laḷitā", "lalita"),
+            ("ନୂଆ ବୋଉ", "nūā bōu", "nua bou"),
+            ("ସୂର୍ଯ୍ୟମୁଖୀ", "sūryẏamukhī", "suryamukhi"),
+            ("ଅମଡ଼ା ବାଟ", "amaṛā bāṭa", "amada bata"),
+            ("ମାଟିର ମଣିଷ", "māṭira maṇiṣa", "matira manisha"),
+            ("ଅରୁନ୍ଧତୀ", "arundhatī", "arundhati"),
+            ("ସିନ୍ଦୂର ବିନ୍ଦୁ", "sindūra bindu", "sindura bindu"),
+            ("ମାୟା ମିରିଗ", "māẏā miriga", "maya miriga"),
+            ("ଭୁଖା", "bhukhā", "bhukha"),
+            ("ଶେଷ ଦୃଷ୍ଟି", "śēṣa dr̥ṣṭi", "shesha drushti"),
+            ("ଦମନ", "damana", "daman"),
+            ("ବନ୍ଦେ ଉତ୍କଳ ଜନନୀ", "bandē utkaḷa jananī", "bande utkala janani"),
+            ("ରଙ୍ଗବତୀ", "raṅgabatī", "rangabati"),
+            ("ଓଡ଼ିଶା", "ōṛiśā", "odisha"),
+            ("ଓଡ଼ିଆ", "ōṛiā", "odia"),
+            ("ଚିଲିକା", "cilikā", "chilika"),
+            ("ପୁରୀ", "purī", "puri"),
+            ("ସମ୍ବଲପୁରୀ", "sambalapurī", "sambalpuri"),
+            ("ଗୋଟିପୁଅ", "gōṭipua", "gotipua"),
+            ("ଛଉ", "cha:u", "chhau"),
+            ("ପଟ୍ଟଚିତ୍ର", "paṭṭacitra", "pattachitra"),
+            ("ରସଗୋଲା", "rasagōlā", "rasagola"),
+        ],
+    ),
+    "Bhojpuri": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel as Bhojpuri says it (a:i where a and "
+        "i meet). Readable: the Latin-script titles as released: Ganga Maiyya Tohe Piyari Chadhaibo (1963), "
+        "Bidesiya (1963), Balam Pardesia (1979), Dharti Maiya (1981), Hamar Bhauji (1983), Ganga Kinare Mora "
+        "Gaon (1983), Piya Ke Gaon (1985), Dulha Ganga Paar Ke (1986), Sasura Bada Paisawala (2004), Kab Hoi "
+        "Gawanwa Hamar (2005), Pandit Ji Batai Na Biyah Kab Hoi (2005), Ganga (2006), Nirahua Rickshawala "
+        "(2008), Devra Bada Satawela (2010), Nirahua Hindustani (2014); Bhikhari Thakur as his plays are "
+        "published; the folk forms as Sangeet Natak Akademi writes them: Birha, Kajri, Chaita, Sohar, "
+        "Launda Naach; Chhath as the Bihar government writes it",
+        [
+            ("गंगा मैया तोहे पियरी चढ़इबो", "gaṁgā maiyā tōhē piyarī caṛha:ibō", "ganga maiyya tohe piyari chadhaibo"),
+            ("बिदेसिया", "bidēsiyā", "bidesiya"),
+            ("बलम परदेसिया", "balam pardēsiyā", "balam pardesia"),
+            ("धरती मैया", "dhartī maiyā", "dharti maiya"),
+            ("हमार भौजी", "hamār bhaujī", "hamar bhauji"),
+            ("गंगा किनारे मोरा गाँव", "gaṁgā kinārē mōrā gām̐v", "ganga kinare mora gaon"),
+            ("पिया के गाँव", "piyā kē gām̐v", "piya ke gaon"),
+            ("दुलहा गंगा पार के", "dulhā gaṁgā pār kē", "dulha ganga paar ke"),
+            ("ससुरा बड़ा पइसावाला", "sasurā baṛā pa:isāvālā", "sasura bada paisawala"),
+            ("कब होई गवनवा हमार", "kab hōī gavanvā hamār", "kab hoi gawanwa hamar"),
+            ("पंडित जी बताईं ना बियाह कब होई", "paṁḍit jī batāīṁ nā biyāh kab hōī", "pandit ji batai na biyah kab hoi"),
+            ("गंगा", "gaṁgā", "ganga"),
+            ("निरहुआ रिक्शावाला", "nirahuā rikśāvālā", "nirahua rickshawala"),
+            ("देवरा बड़ा सतावेला", "dēvrā baṛā satāvēlā", "devra bada satawela"),
+            ("निरहुआ हिंदुस्तानी", "nirahuā hiṁdustānī", "nirahua hindustani"),
+            ("भिखारी ठाकुर", "bhikhārī ṭhākur", "bhikhari thakur"),
+            ("बिरहा", "birhā", "birha"),
+            ("कजरी", "kajrī", "kajri"),
+            ("चैता", "caitā", "chaita"),
+            ("सोहर", "sōhar", "sohar"),
+            ("लौंडा नाच", "lauṁḍā nāc", "launda naach"),
+            ("छठ", "chaṭh", "chhath"),
+        ],
+    ),
     "Malayalam": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
         "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "

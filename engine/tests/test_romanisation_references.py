@@ -34,6 +34,9 @@ KNOWN_MISSES = {
     # Tamil titles double a long vowel in half the titles (Kaadhal, Vaaranam) and not in the others
     # (Roja, Nayakan), and voice a k or t in some (Ragam, Kaadhal): no one rule writes them all.
     "Tamil": "titles that double long vowels and voice stops inconsistently",
+    # Bhojpuri titles double a vowel in a few words (Paar, Naach) and not in most (Hamar, Kinare),
+    # and leave out a written y or nasal (Pardesia for परदेसिया, Batai for बताईं).
+    "Bhojpuri": "titles that double vowels in a few words and drop written letters",
     # RTGS writes the parts of some compound names apart (Krung Thep, Nong Khai), which the tokenizer
     # keeps whole, and royin misreads clusters in long names (Kanchanaburi, Ayutthaya).
     "Thai": "compound names written apart and royin's long names",

@@ -76,6 +76,14 @@ class IndicStyle:
     #: a before an h that closes its syllable written e (kahnā kehna, pahlā pehla, mahfil mehfil), as
     #: Hindi and Punjabi titles write it; Punjabi's ahi before a consonant too (lahiṁgā lehnga).
     eh: bool = True
+    #: i before a vowel written iy (dīāṁ diyan), the glide Hindi's titles write; Odia writes none
+    #: (ōṛiā Odia, the language's own name).
+    glide_after_i: bool = True
+    #: The vowel r̥ as said: ri in Hindi (kr̥ṣṇa krishna), ru in Odia (Krushna, drushti).
+    vocalic_r: str = "ri"
+    #: v written w between vowels and after a consonant, as Bhojpuri's titles write it (gavanvā
+    #: gawanwa, satāvēlā satawela); v at a word's start and before a consonant (dēvrā devra).
+    w: bool = False
 
 
 NONE: frozenset[str] = frozenset()
@@ -83,6 +91,10 @@ HIGH = frozenset({"ī", "ū"})
 _EASTERN = IndicStyle(doubled=NONE, anusvara="ng", flap="r", eh=False)
 _DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False)
 INDIC_STYLES = {
+    # Odia has no long vowels to double (its six vowels have no length), and its a before h is
+    # not Hindi's e.
+    "or": IndicStyle(doubled=NONE, eh=False, glide_after_i=False, vocalic_r="ru"),
+    "bho": IndicStyle(doubled=NONE, w=True),
     "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
     "as": _EASTERN,
     "mni": _EASTERN,
@@ -180,6 +192,9 @@ VOWEL_SEPARATOR = re.compile(r"(?<=\w):(?=\w)")
 def _indic(word: str, style: IndicStyle) -> str:
     letters = _clusters(VOWEL_SEPARATOR.sub("", word))
     lows = [letter.lower() for letter in letters]
+    if len(lows) >= 3 and lows[-3] == "ā" and lows[-2] in NASALS and lows[-1] == "v":
+        # A nasal ā before a final v is said, and written, aon: gām̐v gaon, chām̐v chhaon.
+        lows[-3:] = letters[-3:] = ["a", "o", "n"]
     out = []
     for i, low in enumerate(lows):
         rest = [c for c in lows[i + 1 :] if c not in NASALS]
@@ -207,8 +222,15 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = style.flap
         elif low == "ē" and following in NASALS and not rest:
             spelled = "ei"
-        elif low in ("ī", "i") and following in VOWELS:
+        elif low in ("ī", "i") and following in VOWELS and style.glide_after_i:
             spelled = "iy"
+        elif low in ("r̥", "r̥̄"):
+            spelled = style.vocalic_r
+        elif low == "ẏ" and prev == "y":
+            # Odia's ଯ୍ୟ (sūryẏa) is one y said: Surya.
+            spelled = ""
+        elif low == "v" and style.w and prev and following in VOWELS:
+            spelled = "w"
         elif low in style.doubled and not at_end and prev not in VOWELS:
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m"):
