@@ -159,6 +159,39 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("छठ", "chaṭh", "chhath"),
         ],
     ),
+    "Rajasthani": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel as Rajasthani says it. Readable: the "
+        "songs as recorded and released: Kesariya Balam Padharo Mhare Des (Allah Jilai Bai), Bai Chali "
+        "Sasariye (1988), Ghoomar (Padmaavat, 2018), Nimbooda (Hum Dil De Chuke Sanam, 1999), Gorband, "
+        "Chirmi and Panihari (folk songs as their records title them), Dharti Dhoran Ri (Kanhaiyalal "
+        "Sethia); Kalbelia as UNESCO's list writes it (2010); Rajasthan, Jodhpur, Pushkar, Bikaner, "
+        "Jaisalmer, Ajmer, Kota, Marwar and Mewar as the state writes them; Haveli, Dal Baati Churma and "
+        "Mirchi Bada as its tourism department does",
+        [
+            ("केसरिया बालम", "kēsariyā bālam", "kesariya balam"),
+            ("पधारो म्हारे देस", "padhārō mhārē dēs", "padharo mhare des"),
+            ("बाई चाली सासरिये", "bāī cālī sāsariyē", "bai chali sasariye"),
+            ("घूमर", "ghūmar", "ghoomar"),
+            ("गोरबंद", "gōrbaṁd", "gorband"),
+            ("निम्बुड़ा", "nimbuṛā", "nimbooda"),
+            ("चिरमी", "cirmī", "chirmi"),
+            ("पणिहारी", "paṇihārī", "panihari"),
+            ("धरती धोरां री", "dhartī dhōrāṁ rī", "dharti dhoran ri"),
+            ("कालबेलिया", "kālbēliyā", "kalbelia"),
+            ("राजस्थान", "rājasthān", "rajasthan"),
+            ("जोधपुर", "jōdhpur", "jodhpur"),
+            ("पुष्कर", "puṣkar", "pushkar"),
+            ("बीकानेर", "bīkānēr", "bikaner"),
+            ("जैसलमेर", "jaisalmēr", "jaisalmer"),
+            ("अजमेर", "ajmēr", "ajmer"),
+            ("कोटा", "kōṭā", "kota"),
+            ("मारवाड़", "mārvāṛ", "marwar"),
+            ("मेवाड़", "mēvāṛ", "mewar"),
+            ("हवेली", "havēlī", "haveli"),
+            ("दाल बाटी चूरमा", "dāl bāṭī cūrmā", "dal baati churma"),
+            ("मिर्ची बड़ा", "mircī baṛā", "mirchi bada"),
+        ],
+    ),
     "Malayalam": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
         "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "

@@ -37,6 +37,9 @@ KNOWN_MISSES = {
     # Bhojpuri titles double a vowel in a few words (Paar, Naach) and not in most (Hamar, Kinare),
     # and leave out a written y or nasal (Pardesia for परदेसिया, Batai for बताईं).
     "Bhojpuri": "titles that double vowels in a few words and drop written letters",
+    # Rajasthani's film songs double a vowel (Ghoomar, Nimbooda) where its folk songs do not (Kesariya
+    # Balam, Panihari), and its place names write ड़ as r (Marwar, Mewar) where titles write d.
+    "Rajasthani": "film songs that double vowels, and place names that write the flap as r",
     # RTGS writes the parts of some compound names apart (Krung Thep, Nong Khai), which the tokenizer
     # keeps whole, and royin misreads clusters in long names (Kanchanaburi, Ayutthaya).
     "Thai": "compound names written apart and royin's long names",

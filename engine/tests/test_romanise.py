@@ -292,6 +292,8 @@ HINDI_AS_SAID = [
     # A final cluster that falls in sonority keeps its a; one that rises does not.
     ("मित्र धर्म सूर्य अर्थ", "mitra dharm sūrya arth"),
     ("प्रिय", "priya"),
+    # Before the suffix -iyā the a stays: Kesariya (Brahmāstra, 2022), Saawariya (2007).
+    ("केसरिया सांवरिया", "kēsariyā sāṁvariyā"),
     # Written with its final virama: spelled, and said, as Sanskrit.
     ("वन्दे मातरम्", "vandē mātaram"),
     # Punctuation and digits around a word do not change how it is read.

@@ -8,7 +8,8 @@ where a vowel and one consonant stand before it and one consonant and a vowel af
 Right to left matters: once an a goes, the consonant it followed no longer has a vowel, which keeps
 the a before it (sa-ma-jha-nā → samajhnā, not samjhanā). Two exceptions keep the last a: after a
 cluster that cannot end a syllable (मित्र mitra, सूर्य sūrya: the second consonant more sonorous
-than the first), and after य following i, ī or e (प्रिय priya). A word written with a final virama
+than the first), and after य following i, ī or e (प्रिय priya); an a before the suffix -iyā stays
+(केसरिया kēsariyā, सँवरिया sam̐variyā). A word written with a final virama
 is spelled as Sanskrit spells it, and keeps every a (मातरम् mātaram). Compounds are read as one word
 (हमसफ़र hamasfar, said ham-safar): that needs a lexicon.
 """
@@ -107,8 +108,19 @@ def _drop(units: list[_Unit]) -> None:
         units[-1].vowel = VIRAMA
     for k in range(len(units) - 2, 0, -1):
         here, before, after = units[k], units[k - 1], units[k + 1]
-        if here.inherent and before.voiced and after.consonant and after.voiced:
+        if here.inherent and before.voiced and after.consonant and after.voiced and not _before_iya(units, k + 1):
             here.vowel = VIRAMA
+
+
+def _before_iya(units: list[_Unit], k: int) -> bool:
+    """Whether units[k] opens the suffix -iyā (-iyē, -iyō), before which the a stays: केसरिया kēsariyā,
+    चुनरिया cunariyā, कहनिया kahaniyā."""
+    return (
+        units[k].vowel == "\u093f"
+        and k + 1 < len(units)
+        and units[k + 1].letter == "य"
+        and units[k + 1].vowel not in ("", VIRAMA)
+    )
 
 
 # A word's Devanagari letters and signs: what punctuation, digits and dandas do not break.

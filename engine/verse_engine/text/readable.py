@@ -89,12 +89,16 @@ class IndicStyle:
 NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
 _EASTERN = IndicStyle(doubled=NONE, anusvara="ng", flap="r", eh=False)
+# The Hindi belt's regional languages: no doubled vowels, v between vowels written w.
+_REGIONAL = IndicStyle(doubled=NONE, w=True)
 _DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False)
 INDIC_STYLES = {
     # Odia has no long vowels to double (its six vowels have no length), and its a before h is
     # not Hindi's e.
     "or": IndicStyle(doubled=NONE, eh=False, glide_after_i=False, vocalic_r="ru"),
-    "bho": IndicStyle(doubled=NONE, w=True),
+    # Chosen from Bhojpuri's titles, and held out on Rajasthani's (docs/languages.md).
+    "bho": _REGIONAL,
+    "raj": _REGIONAL,
     "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
     "as": _EASTERN,
     "mni": _EASTERN,
