@@ -11,7 +11,8 @@ cluster that cannot end a syllable (मित्र mitra, सूर्य sūry
 than the first), and after य following i, ī or e (प्रिय priya); an a before the suffix -iyā stays
 (केसरिया kēsariyā, सँवरिया sam̐variyā). A word written with a final virama
 is spelled as Sanskrit spells it, and keeps every a (मातरम् mātaram). Compounds are read as one word
-(हमसफ़र hamasfar, said ham-safar): that needs a lexicon.
+(हमसफ़र hamasfar, said ham-safar), which needs a lexicon, but for a few last members common in names
+and lyrics (-pati, -nagar: करोड़पति karōṛpati, श्रीनगर śrīnagar).
 """
 
 from __future__ import annotations
@@ -127,12 +128,26 @@ def _before_iya(units: list[_Unit], k: int) -> bool:
 WORD = re.compile(r"[\u0900-\u0963\u0970-\u097f]+")
 
 
-def _spoken(match: re.Match[str]) -> str:
-    units = _units(match.group(0))
+# The last members of compounds common enough in names and lyrics to be read apart: the rule would
+# take the a that opens them (श्रीनगर śrīngar, करोड़पति karōṛapti).
+COMPOUND_HEADS = ("पति", "पती", "नगर")
+
+
+def _said(word: str) -> str:
+    units = _units(word)
     if units is None:
-        return match.group(0)
+        return word
     _drop(units)
     return "".join(u.letter + u.vowel + u.modifiers for u in units)
+
+
+def _spoken(match: re.Match[str]) -> str:
+    word = match.group(0)
+    for head in COMPOUND_HEADS:
+        stem = word[: -len(head)]
+        if word.endswith(head) and stem and not stem.endswith(VIRAMA):
+            return _said(stem) + _said(head)
+    return _said(word)
 
 
 def drop_unspoken(text: str) -> str:
