@@ -7,7 +7,8 @@ one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to 
 a long vowel after a vowel single (jaīś jaish).
 Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
 the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali,
-Gujarati, Marathi and Sanskrit none),
+Gujarati, Marathi, Odia, Sanskrit, Bhojpuri and Rajasthani none), v between vowels as w (Bhojpuri and
+Rajasthani: gavanvā gawanwa), r̥ as ri or ru (Odia: kr̥ṣṇa krushna),
 ś as sh or s (Sankarabharanam), ṛ as d or r (laṛkī ladki, Bengali bāṛi bari), a closing h after a
 as eh (kahnā kehna), a final ṁ as n or m (vanakkam), Bengali's s as sh, ṁ as ng and য as j (āmār
 sōnār bāṁlā amar shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's
