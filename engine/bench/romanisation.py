@@ -192,6 +192,39 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("मिर्ची बड़ा", "mircī baṛā", "mirchi bada"),
         ],
     ),
+    "Maithili": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel as Maithili says it. Readable: "
+        "the films as released: Kanyadan (1965), Mithila Makhaan (2016); Vidyapati and his Jay Jay "
+        "Bhairavi; Madhubani, Sikki and Makhana as the Geographical Indications registry writes them; "
+        "the folk forms Kohbar, Jhijhiya, Salhes, Sama Chakeva and Paag as the Sangeet Natak Akademi and "
+        "the state write them; Darbhanga, Janakpur, Saharsa, Samastipur, Supaul and Sitamarhi as Bihar "
+        "and Nepal write them; Tirhuta as Unicode names the script; Maithili as the Eighth Schedule of "
+        "the Constitution; Chhath as the Bihar government writes it",
+        [
+            ("कन्यादान", "kanyādān", "kanyadan"),
+            ("मिथिला मखान", "mithilā makhān", "mithila makhaan"),
+            ("मिथिला", "mithilā", "mithila"),
+            ("मधुबनी", "madhubanī", "madhubani"),
+            ("विद्यापति", "vidyāpati", "vidyapati"),
+            ("जय जय भैरवि", "jay jay bhairavi", "jay jay bhairavi"),
+            ("कोहबर", "kōhbar", "kohbar"),
+            ("झिझिया", "jhijhiyā", "jhijhiya"),
+            ("सिक्की", "sikkī", "sikki"),
+            ("मखाना", "makhānā", "makhana"),
+            ("सलहेस", "salhēs", "salhes"),
+            ("दरभंगा", "darbhaṁgā", "darbhanga"),
+            ("जनकपुर", "janakpur", "janakpur"),
+            ("सहरसा", "saharsā", "saharsa"),
+            ("समस्तीपुर", "samastīpur", "samastipur"),
+            ("सुपौल", "supaul", "supaul"),
+            ("तिरहुता", "tirhutā", "tirhuta"),
+            ("मैथिली", "maithilī", "maithili"),
+            ("पाग", "pāg", "paag"),
+            ("सीतामढ़ी", "sītāmaṛhī", "sitamarhi"),
+            ("सामा चकेवा", "sāmā cakēvā", "sama chakeva"),
+            ("छठ", "chaṭh", "chhath"),
+        ],
+    ),
     "Malayalam": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
         "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "

@@ -37,6 +37,9 @@ KNOWN_MISSES = {
     # Bhojpuri titles double a vowel in a few words (Paar, Naach) and not in most (Hamar, Kinare),
     # and leave out a written y or nasal (Pardesia for परदेसिया, Batai for बताईं).
     "Bhojpuri": "titles that double vowels in a few words and drop written letters",
+    # Maithili's titles double a vowel in a few words (Makhaan, Paag), and its compound place names
+    # lose the a that opens their last member (Madhubani read madhubni, Sitamarhi sitamdhi).
+    "Maithili": "titles that double vowels in a few words, and compounds read as one word",
     # Rajasthani's film songs double a vowel (Ghoomar, Nimbooda) where its folk songs do not (Kesariya
     # Balam, Panihari), and its place names write ड़ as r (Marwar, Mewar) where titles write d.
     "Rajasthani": "film songs that double vowels, and place names that write the flap as r",

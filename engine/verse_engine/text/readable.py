@@ -7,8 +7,8 @@ one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to 
 a long vowel after a vowel single (jaīś jaish).
 Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
 the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali,
-Gujarati, Marathi, Odia, Sanskrit, Bhojpuri and Rajasthani none), v between vowels as w (Bhojpuri and
-Rajasthani: gavanvā gawanwa), r̥ as ri or ru (Odia: kr̥ṣṇa krushna),
+Gujarati, Marathi, Odia, Sanskrit and the Hindi belt's regional languages none), v between vowels as
+w (those regional languages: gavanvā gawanwa), r̥ as ri or ru (Odia: kr̥ṣṇa krushna),
 ś as sh or s (Sankarabharanam), ṛ as d or r (laṛkī ladki, Bengali bāṛi bari), a closing h after a
 as eh (kahnā kehna), a final ṁ as n or m (vanakkam), Bengali's s as sh, ṁ as ng and য as j (āmār
 sōnār bāṁlā amar shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's
@@ -97,9 +97,14 @@ INDIC_STYLES = {
     # Odia has no long vowels to double (its six vowels have no length), and its a before h is
     # not Hindi's e.
     "or": IndicStyle(doubled=NONE, eh=False, glide_after_i=False, vocalic_r="ru"),
-    # Chosen from Bhojpuri's titles, and held out on Rajasthani's (docs/languages.md).
+    # Chosen from Bhojpuri's titles, held out on Rajasthani's and Maithili's (docs/languages.md), and
+    # taken on trust for the Hindi belt's other regional languages.
     "bho": _REGIONAL,
     "raj": _REGIONAL,
+    "mai": _REGIONAL,
+    "mag": _REGIONAL,
+    "bgc": _REGIONAL,
+    "hne": _REGIONAL,
     "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
     "as": _EASTERN,
     "mni": _EASTERN,
