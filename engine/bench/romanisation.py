@@ -225,6 +225,38 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("छठ", "chaṭh", "chhath"),
         ],
     ),
+    "Haryanvi": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel as Haryanvi says it. Readable: the "
+        "films and songs as released: Chandrawal (1984), Laado (2000), Pagdi The Honour (2014), Satrangi "
+        "(2016), Chhoriyan Chhoron Se Kam Nahi Hoti (2019), Dhakad Chhori, Chatak Matak (2020), Gajban, "
+        "Bahu Kale Ki; Haryana and its districts as the state writes them: Rohtak, Hisar, Panipat, "
+        "Sonipat, Bhiwani, Rewari, Kurukshetra, Jind, Kaithal, Karnal, Ambala, Faridabad, Palwal",
+        [
+            ("चंद्रावल", "caṁdrāval", "chandrawal"),
+            ("लाडो", "lāḍō", "laado"),
+            ("पगड़ी", "pagṛī", "pagdi"),
+            ("सतरंगी", "satraṁgī", "satrangi"),
+            ("छोरियाँ छोरों से कम नहीं होती", "chōriyām̐ chōrōṁ sē kam nahīṁ hōtī", "chhoriyan chhoron se kam nahi hoti"),
+            ("धाकड़ छोरी", "dhākaṛ chōrī", "dhakad chhori"),
+            ("चटक मटक", "caṭak maṭak", "chatak matak"),
+            ("गजबण", "gajbaṇ", "gajban"),
+            ("बहू काले की", "bahū kālē kī", "bahu kale ki"),
+            ("हरियाणा", "hariyāṇā", "haryana"),
+            ("रोहतक", "rōhtak", "rohtak"),
+            ("हिसार", "hisār", "hisar"),
+            ("पानीपत", "pānīpat", "panipat"),
+            ("सोनीपत", "sōnīpat", "sonipat"),
+            ("भिवानी", "bhivānī", "bhiwani"),
+            ("रेवाड़ी", "rēvāṛī", "rewari"),
+            ("कुरुक्षेत्र", "kurukṣētra", "kurukshetra"),
+            ("जींद", "jīṁd", "jind"),
+            ("कैथल", "kaithal", "kaithal"),
+            ("करनाल", "karnāl", "karnal"),
+            ("अंबाला", "aṁbālā", "ambala"),
+            ("फ़रीदाबाद", "farīdābād", "faridabad"),
+            ("पलवल", "palval", "palwal"),
+        ],
+    ),
     "Malayalam": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
         "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "
