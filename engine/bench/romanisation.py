@@ -257,6 +257,38 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("पलवल", "palval", "palwal"),
         ],
     ),
+    "Chhattisgarhi": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel as Chhattisgarhi says it. "
+        "Readable: the films as released: Kahi Debe Sandes (1965), Ghar Dwar (1971); the folk forms as the "
+        "Sangeet Natak Akademi writes them: Panthi, Raut Nacha, Sua, Karma, Pandavani, and Teejan Bai, "
+        "its singer; Chhattisgarh, its cities and its river as the state writes them: Raipur, Bilaspur, "
+        "Durg, Bhilai, Bastar, Korba, Rajnandgaon, Jagdalpur, Raigarh, Ambikapur, Dhamtari, Mainpat, "
+        "Mahanadi",
+        [
+            ("कही देबे संदेस", "kahī dēbē saṁdēs", "kahi debe sandes"),
+            ("घर द्वार", "ghar dvār", "ghar dwar"),
+            ("छत्तीसगढ़", "chattīsgaṛh", "chhattisgarh"),
+            ("रायपुर", "rāypur", "raipur"),
+            ("बिलासपुर", "bilāspur", "bilaspur"),
+            ("दुर्ग", "durg", "durg"),
+            ("भिलाई", "bhilāī", "bhilai"),
+            ("बस्तर", "bastar", "bastar"),
+            ("कोरबा", "kōrbā", "korba"),
+            ("राजनांदगांव", "rājnāṁdgāṁv", "rajnandgaon"),
+            ("जगदलपुर", "jagdalpur", "jagdalpur"),
+            ("रायगढ़", "rāygaṛh", "raigarh"),
+            ("अंबिकापुर", "aṁbikāpur", "ambikapur"),
+            ("धमतरी", "dhamtarī", "dhamtari"),
+            ("मैनपाट", "mainpāṭ", "mainpat"),
+            ("महानदी", "mahānadī", "mahanadi"),
+            ("पंथी", "paṁthī", "panthi"),
+            ("राउत नाचा", "rāut nācā", "raut nacha"),
+            ("सुआ", "suā", "sua"),
+            ("करमा", "karmā", "karma"),
+            ("पंडवानी", "paṁḍavānī", "pandavani"),
+            ("तीजन बाई", "tījan bāī", "teejan bai"),
+        ],
+    ),
     "Malayalam": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table (Malayalam keeps its inherent vowel; a chillu is its "
         "consonant). Readable: the Latin-script titles as released: Chemmeen (1965), Oru Vadakkan Veeragatha "

@@ -139,6 +139,7 @@ READABLE = [
     ("Hindi", "भइया", "bhaiya"),  # ISO's a:i, read as the two vowels it keeps apart
     ("Hindi", "मेरा गाँव", "mera gaon"),  # Mera Gaon Mera Desh (1971): a nasal ā before a final v
     ("Hindi", "धूप छाँव", "dhoop chhaon"),  # Dhoop Chhaon (1935)
+    ("Hindi", "जयपुर उदयपुर", "jaipur udaipur"),  # a y closing a syllable after a, as the cities write it
     ("Odia", "କୃଷ୍ଣ ସୂର୍ଯ୍ୟ", "krushna surya"),  # r̥ said ru; ଯ୍ୟ one y; no doubled vowels
     ("Bhojpuri", "गवनवा", "gawanwa"),  # Kab Hoi Gawanwa Hamar (2005): v between vowels as w
     ("Bhojpuri", "चढ़इबो", "chadhaibo"),  # Ganga Maiyya Tohe Piyari Chadhaibo (1963)

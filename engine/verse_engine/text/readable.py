@@ -163,6 +163,12 @@ def _tamil(low: str, prev: str, following: str, after_vowel: bool, before_vowel:
     return None
 
 
+def _closes_with_y(lows: list[str], at: int) -> bool:
+    """Whether the y at `at` ends its syllable: a consonant other than y follows it."""
+    after = lows[at + 1] if at + 1 < len(lows) else ""
+    return bool(after) and after[0].isalpha() and after not in VOWELS and after != "y"
+
+
 def _closes_syllable(lows: list[str], after: int) -> bool:
     """Whether the letter before `after` ends its syllable: a consonant or a nasal, not a vowel,
     follows it."""
@@ -239,6 +245,10 @@ def _indic(word: str, style: IndicStyle) -> str:
         elif low == "ẏ" and prev == "y":
             # Odia's ଯ୍ୟ (sūryẏa) is one y said: Surya.
             spelled = ""
+        elif low in ("a", "ā") and following == "y" and _closes_with_y(lows, i + 1):
+            # A y that closes a syllable after a is said, and written, i: rāypur Raipur, jaypur Jaipur.
+            spelled = "ai"
+            lows[i + 1] = ""
         elif low == "v" and style.w and prev and following in VOWELS:
             spelled = "w"
         elif low in style.doubled and not at_end and prev not in VOWELS:
