@@ -88,6 +88,13 @@ def test_urdu_common_words_are_read_from_the_lexicon():
     assert romanise_line("دل میں ہے درد،", URDU, "readable") == "dil mein hai dard,"
 
 
+def test_a_line_of_common_words_is_read_whole_from_the_lexicon():
+    # Kabhi Kabhie (1976), its title song as Sahir Ludhianvi wrote it.
+    line = "کبھی کبھی میرے دل میں خیال آتا ہے"
+    assert romanise_line(line, URDU) == "kabhī kabhī mere dil meṉ k͟hayāl ātā hai"
+    assert romanise_line(line, URDU, "readable") == "kabhi kabhi mere dil mein khayal aata hai"
+
+
 def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter():
     assert romanise_line("شکوہ", URDU) == "shkūh"
 
