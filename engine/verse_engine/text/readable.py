@@ -97,8 +97,8 @@ INDIC_STYLES = {
     # Odia has no long vowels to double (its six vowels have no length), and its a before h is
     # not Hindi's e.
     "or": IndicStyle(doubled=NONE, eh=False, glide_after_i=False, vocalic_r="ru"),
-    # Chosen from Bhojpuri's titles, held out on Rajasthani's and Maithili's (docs/languages.md), and
-    # taken on trust for the Hindi belt's other regional languages.
+    # Chosen from Bhojpuri's titles, held out on Rajasthani's, Maithili's, Haryanvi's and
+    # Chhattisgarhi's (docs/languages.md), and taken on trust for Magahi.
     "bho": _REGIONAL,
     "raj": _REGIONAL,
     "mai": _REGIONAL,
