@@ -3,6 +3,7 @@
  * a message may act on, the claim, a permanent engine failure recorded on the job, a passing one
  * left to the retry, and the per-job lease.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../core/jobs/job.ts';
 import { EngineError } from '../../../core/ports/engine.ts';
@@ -55,7 +56,7 @@ describe('a pipeline stage', () => {
     await expect(s.handle({ ...job, org_id: 'org_other' })).rejects.toBeInstanceOf(PoisonMessageError);
     const done = {
       ...job,
-      job_id: `${job.job_id.slice(0, -1)}0`,
+      job_id: randomUUID(),
       lifecycle: { ...job.lifecycle, stage: 'done' as const, status: 'complete' as const },
     };
     await s.jobs.insert(done);
