@@ -4,6 +4,7 @@ import pytest
 
 from bench.romanisation import REFERENCES
 from verse_engine.languages import all_languages, find
+from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.lines import Word
 from verse_engine.text.romanise import (
     convert_script,
@@ -307,3 +308,10 @@ HINDI_AS_SAID = [
 @pytest.mark.parametrize(("text", "expected"), HINDI_AS_SAID)
 def test_hindi_drops_the_inherent_vowel_from_right_to_left(text, expected):
     assert romanise_line(text, find("Hindi")) == expected
+
+
+def test_devanagari_that_is_not_a_well_formed_word_is_left_as_written():
+    # A vowel sign or virama with no consonant before it, a joiner inside a word, and Latin beside it.
+    for text in ("ा", "्क", "क\u200dम", "abc", ""):
+        assert drop_unspoken(text) == text
+    assert drop_unspoken("कमल, ि") == "कमल्, ि"

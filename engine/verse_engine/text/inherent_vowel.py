@@ -94,7 +94,7 @@ def _keeps_final(units: list[_Unit]) -> bool:
     before = units[-2]
     if before.vowel == VIRAMA:
         first, second = _rank(before.letter), _rank(last.letter)
-        # Geminates and a stop with its own aspirate (शुद्ध śuddh, पक्का's kk) close a word too.
+        # Geminates and two stops of one row of SONORITY close a word too (शुद्ध śuddh, सत्त satt).
         same = before.letter[0] == last.letter[0] or (first is not None and first == second and first >= 3)
         return not same and not (first is not None and second is not None and first < second)
     return last.letter[0] == "य" and before.vowel in FRONT_VOWEL_SIGNS
