@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from verse_engine.alignment.repeats import blocks, is_repeat_line, time_repeats
+from verse_engine.alignment.repeats import blocks, is_repeat_line, time_notes, time_repeats
 from verse_engine.alignment.voice_onsets import FRAME_SECONDS
 from verse_engine.text.lines import Word
 
@@ -42,3 +42,32 @@ def test_without_one_stretch_per_line_the_block_is_shared_evenly_up_to_where_the
     time_repeats(["la la la"], [line], voice(20.0, (5.0, 6.0), (6.5, 7.5)))
     assert [w.start for w in line] == pytest.approx([5.0, 5.83, 6.67], abs=FRAME_SECONDS)
     assert line[-1].end == pytest.approx(7.5, abs=FRAME_SECONDS)
+
+
+def test_a_line_silero_does_not_hear_keeps_its_start_and_takes_its_neighbours_pace():
+    """Three lines, two stretches: the stretches go to the lines whose aligned middle they hold;
+    the first line, unheard, is not spread over the rest before the second."""
+    first = words((10.0, 10.5), (10.5, 11.0), (11.0, 12.5), (12.5, 13.0))
+    second = words((12.8, 13.5), (13.5, 14.5), (14.5, 16.0), (16.0, 16.5))
+    third = words((17.0, 17.5), (17.5, 18.0), (18.0, 18.5), (18.5, 19.0))
+    lines = ["la la la la"] * 3
+    time_repeats(lines, [first, second, third], voice(25.0, (14.0, 16.0), (17.0, 19.0)))
+    assert [w.start for w in second] == pytest.approx([14.0, 14.5, 15.0, 15.5], abs=FRAME_SECONDS)
+    assert [w.start for w in third] == pytest.approx([17.0, 17.5, 18.0, 18.5], abs=FRAME_SECONDS)
+    assert [w.start for w in first] == pytest.approx([10.0, 10.5, 11.0, 11.5], abs=FRAME_SECONDS)
+
+
+def test_a_line_heard_as_one_note_per_word_takes_its_notes():
+    """The aligner stretched the fourth "oh" over the rest and pushed the fifth into the next
+    line's time; Silero hears five notes, one per word."""
+    oh = words((1.0, 1.5), (1.5, 2.4), (2.4, 3.2), (3.2, 5.0), (5.0, 5.4))
+    after = words((5.4, 6.0))
+    notes = [(1.0, 1.4), (1.6, 2.0), (2.2, 2.6), (2.8, 3.2), (3.4, 3.9)]
+    time_notes(["oh oh oh oh oh", "and"], [oh, after], voice(8.0, *notes, (5.4, 6.0)))
+    assert [w.start for w in oh] == pytest.approx([at for at, _ in notes], abs=FRAME_SECONDS)
+
+
+def test_a_line_whose_notes_do_not_match_its_words_is_left_alone():
+    oh = words((1.0, 1.5), (1.5, 2.4), (2.4, 3.2))
+    time_notes(["oh oh oh"], [oh], voice(8.0, (1.0, 3.2)))
+    assert [w.start for w in oh] == [1.0, 1.5, 2.4]

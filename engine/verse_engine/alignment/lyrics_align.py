@@ -32,7 +32,7 @@ import numpy as np
 from verse_engine.alignment.align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
 from verse_engine.alignment.openings import open_where_heard
-from verse_engine.alignment.repeats import time_repeats
+from verse_engine.alignment.repeats import time_notes, time_repeats
 from verse_engine.alignment.strays import gather_strays
 from verse_engine.alignment.vocalise import spread_held_vowel_lines
 from verse_engine.alignment.voice_onsets import start_words_at_voice, sung_stretch, voice_probabilities
@@ -136,6 +136,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)
     time_repeats(lines, timed, voice)
+    time_notes(lines, timed, voice)
     start_words_at_voice(timed, voice)
     open_where_heard(timed, openings, windows)
     out = []
