@@ -1,4 +1,7 @@
-from verse_engine.alignment.strays import MAX_GAP_SECONDS, gather_strays
+import pytest
+
+from verse_engine.alignment.align import Span
+from verse_engine.alignment.strays import MAX_GAP_SECONDS, gather_strays, realign_crushed
 from verse_engine.text.lines import Word
 
 
@@ -29,3 +32,38 @@ def test_held_vowels_sung_seconds_apart_are_not_strays():
     held = line(96.0, 104.0, 112.0, 120.0)
     assert gather_strays(["ooh ooh ooh ooh"], [held]) == [False]
     assert [w.start for w in held] == [96.0, 104.0, 112.0, 120.0]
+
+
+def test_a_line_crushed_by_its_neighbours_is_aligned_again_alone_in_its_window():
+    """The joint alignment held the line before over this line's time and crushed it at the end
+    of its window; alone in its window it is spread out, and that is kept."""
+    span = Span("des larmes et la haine", 68.8, 70.5)
+    crushed = [
+        Word(f" {t}", s, e, 0.7)
+        for t, s, e in zip(
+            span.text.split(), (70.2, 70.4, 70.9, 70.9, 70.9), (70.4, 70.9, 70.9, 70.9, 70.9), strict=True
+        )
+    ]
+    alone = [
+        Word(f" {t}", s, s + 0.2, 0.3) for t, s in zip(span.text.split(), (68.5, 68.7, 68.9, 69.1, 69.3), strict=True)
+    ]
+    asked: list[Span] = []
+    texts = [crushed]
+    realign_crushed([span], texts, lambda s: asked.append(s) or alone)
+    assert asked == [span]
+    assert texts == [alone]
+
+
+def test_a_line_that_only_left_its_window_is_not_aligned_again_and_a_worse_one_is_not_kept():
+    """An unanchored line's window is a guess: the joint alignment found this line after a break,
+    15 s past it, and that stands."""
+    span = Span("one two three", 10.0, 12.0)
+    found = [Word(" one", 25.0, 25.5, 0.9), Word(" two", 25.5, 26.0, 0.9), Word(" three", 26.0, 26.8, 0.9)]
+    texts = [found]
+    realign_crushed([span], texts, lambda s: pytest.fail("aligned again"))
+    assert texts == [found]
+    squashed = [Word(" one", 11.0, 11.0, 0.9), Word(" two", 11.0, 11.0, 0.9), Word(" three", 11.0, 11.8, 0.9)]
+    as_crushed = [Word(" one", 10.0, 10.0, 0.1), Word(" two", 10.0, 10.0, 0.1), Word(" three", 10.0, 10.5, 0.1)]
+    texts = [squashed]
+    realign_crushed([span], texts, lambda s: as_crushed)
+    assert texts == [squashed]

@@ -33,8 +33,8 @@ from verse_engine.alignment.align import WINDOW_SECONDS, Span, align_spans, retu
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
 from verse_engine.alignment.openings import open_where_heard
 from verse_engine.alignment.repeats import time_notes, time_repeats
-from verse_engine.alignment.strays import gather_strays
-from verse_engine.alignment.vocalise import spread_held_vowel_lines
+from verse_engine.alignment.strays import gather_strays, realign_crushed
+from verse_engine.alignment.vocalise import is_held_vowel_line, spread_held_vowel_lines
 from verse_engine.alignment.voice_onsets import start_words_at_voice, sung_stretch, voice_probabilities
 from verse_engine.alignment.window_search import place_lines
 from verse_engine.asr import whisper
@@ -48,8 +48,11 @@ from verse_engine.text.lines import Word, is_unsure
 # line, lines of one repeated syllable timed by the voice. 7: a line's first word starts where the
 # recognition pass heard it, not on the voice before it (openings.py). 8: heard words that anchor
 # no line are set aside and the lyrics paired again without them (anchors.py). 9: except where
-# they sit in place between their line's anchored neighbours.
-ALIGNER_VERSION = "verse-align-9"
+# they sit in place between their line's anchored neighbours. 10: a line that lost its place to its
+# neighbours in a shared window is aligned again alone (strays.realign_crushed); a line of held
+# vowels keeps its notes; a repeat line Silero misses takes its neighbour's pace, and a line heard
+# as one note per word takes its notes (repeats.py).
+ALIGNER_VERSION = "verse-align-10"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -130,8 +133,11 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     windows = _search_long_runs(model_name, audio, lines, windows, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
-        timed = align_spans(whisper.load(model_name), audio, spans, language, whisper.lead(model_name))
-    return_held_notes(timed)
+        model, lead = whisper.load(model_name), whisper.lead(model_name)
+        timed = align_spans(model, audio, spans, language, lead)
+        realign_crushed(spans, timed, lambda span: align_spans(model, audio, [span], language, lead)[0])
+    # A line of held vowels is nothing but held notes: what looks like one handed on is the next.
+    return_held_notes([[] if is_held_vowel_line(text) else words for text, words in zip(lines, timed, strict=True)])
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)

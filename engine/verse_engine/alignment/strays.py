@@ -1,4 +1,4 @@
-"""A bound on how far a word may stray from its line.
+"""A bound on how far a word may stray from its line, and on a line crushed by its neighbours.
 
 Forced alignment walks a whole window, so a word it cannot find is pinned wherever the path
 leaves room: at the window's edge, or at another pass of the same words (a line's first words
@@ -8,16 +8,24 @@ starts is wider, the line's body is its largest run of words that holds together
 put back beside it, each at its share of the song's pace, with no confidence, so the line is
 flagged and the words marked unsure rather than placed as if known. Lines of held vowels are
 left alone: four held "ooh"s are sung seconds apart (vocalise.py spreads them).
+
+Lines are aligned together, several to a window, so a line can also lose its place to its
+neighbours: a repeated "les larmes" held over the next line's time, that line crushed at its end.
+realign_crushed aligns such a line again alone in its own window.
 """
 
 from __future__ import annotations
 
-from verse_engine.alignment.align import word_pace, word_share
+from collections.abc import Callable
+
+from verse_engine.alignment.align import SQUEEZED_SECONDS, Span, word_pace, word_share
 from verse_engine.alignment.anchors import SECONDS_PER_WORD
 from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.text.lines import Word
 
 MAX_GAP_SECONDS = SECONDS_PER_WORD[1]
+# A word starting this far outside its line's window has left it.
+OUT_OF_WINDOW_SECONDS = 0.5
 
 
 def runs(words: list[Word]) -> list[list[Word]]:
@@ -61,3 +69,31 @@ def gather_strays(lines: list[str], texts: list[list[Word]]) -> list[bool]:
             cursor = word.end
         moved.append(True)
     return moved
+
+
+def crushed(words: list[Word]) -> int:
+    """How many of a line's words were crushed to nothing (under SQUEEZED_SECONDS)."""
+    return sum(w.end - w.start < SQUEEZED_SECONDS for w in words)
+
+
+def outside(words: list[Word], span: Span) -> int:
+    """How many of a line's words start outside its window (beyond OUT_OF_WINDOW_SECONDS)."""
+    return sum(not (span.start - OUT_OF_WINDOW_SECONDS <= w.start <= span.end + OUT_OF_WINDOW_SECONDS) for w in words)
+
+
+def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Callable[[Span], list[Word]]) -> None:
+    """Where most of a line's words are crushed, aligns it again alone in its window
+    (`align_alone`) and keeps that if fewer of its words are then crushed and no more start
+    outside the window. A line that merely left its window is not: an unanchored line's window is
+    a guess, and the joint alignment is what finds the line after a break. Nor can the model's word
+    probabilities choose: a crushed alignment scores higher than the right one."""
+    for i, (span, words) in enumerate(zip(spans, texts, strict=True)):
+        if not words or 2 * crushed(words) <= len(words):
+            continue
+        again = align_alone(span)
+        if (
+            len(again) == len(words)
+            and crushed(again) < crushed(words)
+            and outside(again, span) <= outside(words, span)
+        ):
+            texts[i] = again
