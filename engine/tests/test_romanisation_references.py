@@ -12,8 +12,8 @@ KNOWN_MISSES = {
     # the titles write Egyptian and Levantine sounds (el, ou, ei) where the scheme writes al, u, ay.
     "Arabic": "colloquial titles vocalised as standard Arabic, and their Egyptian spellings",
     # The lexicon reads Urdu's common words (dil, mera, hai); the rarer words of a title are still read
-    # letter by letter, without their short vowels.
-    "Urdu": "words outside the lexicon, read without short vowels",
+    # letter by letter, without the short vowels inside them (qalndr for qalandar).
+    "Urdu": "words outside the lexicon, read without their inner short vowels",
     # The titles write Bengali's s as s (Sonar Kella, Apur Sansar) where it is said sh (Shonar Bangla)
     # and its inherent vowel as o (Kolkata, Aparajito); the inherent-vowel rule drops the a inside
     # compounds (cāru-latā → cārultā).

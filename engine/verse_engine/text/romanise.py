@@ -153,7 +153,9 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         return str(iso).replace("_", "")
 
 
-def _arabic(text: str) -> str:
+def _arabic(text: str, *, opening_vowel: bool = False) -> str:
+    """Letter by letter. `opening_vowel` (Urdu): a word that opens on two consonants, the second no
+    glide, has the short vowel the script leaves out between them, read a (see OPENING_VOWEL)."""
     out = []
     for i, ch in enumerate(text):
         mapped = ARABIC.get(ch)
@@ -166,7 +168,30 @@ def _arabic(text: str) -> str:
         elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
             mapped = "ī"
         out.append(mapped)
+    if opening_vowel and _opens_on_two_consonants(text):
+        # The first letter's reading, then its aspiration (ھ) if it has one.
+        first = 2 if text[1:2] == "ھ" else 1
+        out.insert(first, OPENING_VOWEL)
     return "".join(out)
+
+
+# Urdu, like Hindi, opens no native word on two consonants unless the second is a glide (کیا kyā,
+# خواب k͟hwāb): a word written so hides a short vowel after its first consonant. Which one the script
+# does not say; a is the commonest (دم dam, مست mast, ہلکا halkā, لمبی lambī), and where it is
+# another (سرور surūr) the reading is no further from the word than the bare consonants were.
+OPENING_VOWEL = "a"
+URDU_VOWEL_LETTERS = set("اآویيےىءئؤعَُِ")
+
+
+def _opens_on_two_consonants(word: str) -> bool:
+    letters = word.replace("ھ", "")
+    return (
+        len(letters) >= 2
+        and letters[0] in ARABIC
+        and letters[1] in ARABIC
+        and not {letters[0], letters[1]} & URDU_VOWEL_LETTERS
+        and not any(mark in word for mark in "َُِّْ")
+    )
 
 
 def _cyrillic(text: str) -> str:
@@ -286,7 +311,11 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
             return _cyrillic(word), scheme
         if scheme == "ala-lc":
             vocalised_arabic = language.code == "ar" and arabic_vowels.has_vowels(word)
-            return (arabic_vowels.romanised(word) if vocalised_arabic else _arabic(word)), scheme
+            return (
+                arabic_vowels.romanised(word)
+                if vocalised_arabic
+                else _arabic(word, opening_vowel=language.code == "ur")
+            ), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         pass
     return anyascii(word), "anyascii"
