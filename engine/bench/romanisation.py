@@ -462,6 +462,47 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("دل دیاں گلاں", "dil diyāṉ gallāṉ", "dil diyan gallan"),
         ],
     ),
+    "Assamese": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table (ব b, ৰ r, ৱ v, য y, য় ẏ, ড় ṛ), the inherent vowel dropped "
+        "where Assamese drops it (docs/languages.md). Readable: the names of Assam's districts and their "
+        "seats as the Government of Assam writes them in Latin script: Guwahati, Dibrugarh, Jorhat, Tezpur, "
+        "Sivasagar, Nagaon, Barpeta, Dhubri, Golaghat, Lakhimpur, Kamrup, Majuli, Tinsukia, Silchar, "
+        "Karimganj, Bongaigaon, Nalbari, Morigaon, Darrang, Goalpara, Kokrajhar, Udalguri, Chirang, Hojai, "
+        "Cachar, Dhemaji, Baksa, Sonitpur, Charaideo, Hailakandi, Biswanath",
+        [
+            ("গুৱাহাটী", "guvāhāṭī", "guwahati"),
+            ("ডিব্ৰুগড়", "ḍibrugaṛ", "dibrugarh"),
+            ("যোৰহাট", "yōrhāṭ", "jorhat"),
+            ("তেজপুৰ", "tējpur", "tezpur"),
+            ("শিৱসাগৰ", "śivsāgar", "sivasagar"),
+            ("নগাঁও", "nagām̐ō", "nagaon"),
+            ("বৰপেটা", "barpēṭā", "barpeta"),
+            ("ধুবুৰী", "dhuburī", "dhubri"),
+            ("গোলাঘাট", "gōlāghāṭ", "golaghat"),
+            ("লখিমপুৰ", "lakhimpur", "lakhimpur"),
+            ("কামৰূপ", "kāmrūp", "kamrup"),
+            ("মাজুলী", "mājulī", "majuli"),
+            ("তিনিচুকীয়া", "tinicukīẏā", "tinsukia"),
+            ("শিলচৰ", "śilcar", "silchar"),
+            ("কৰিমগঞ্জ", "karimgañj", "karimganj"),
+            ("বঙাইগাঁও", "baṅāigām̐ō", "bongaigaon"),
+            ("নলবাৰী", "nalbārī", "nalbari"),
+            ("মৰিগাঁও", "marigām̐ō", "morigaon"),
+            ("দৰং", "daraṁ", "darrang"),
+            ("গোৱালপাৰা", "gōvālpārā", "goalpara"),
+            ("কোকৰাঝাৰ", "kōkrājhār", "kokrajhar"),
+            ("উদালগুৰি", "udālguri", "udalguri"),
+            ("চিৰাং", "cirāṁ", "chirang"),
+            ("হোজাই", "hōjāi", "hojai"),
+            ("কাছাৰ", "kāchār", "cachar"),
+            ("ধেমাজি", "dhēmāji", "dhemaji"),
+            ("বাক্সা", "bāksā", "baksa"),
+            ("শোণিতপুৰ", "śōṇitpur", "sonitpur"),
+            ("চৰাইদেউ", "carāidēu", "charaideo"),
+            ("হাইলাকান্দি", "hāilākāndi", "hailakandi"),
+            ("বিশ্বনাথ", "biśbanāth", "biswanath"),
+        ],
+    ),
     "Bengali": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
         "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "

@@ -145,6 +145,10 @@ READABLE = [
     ("Bhojpuri", "गवनवा", "gawanwa"),  # Kab Hoi Gawanwa Hamar (2005): v between vowels as w
     ("Bhojpuri", "चढ़इबो", "chadhaibo"),  # Ganga Maiyya Tohe Piyari Chadhaibo (1963)
     ("Bengali", "আমার সোনার বাংলা", "amar shonar bangla"),
+    ("Bengali", "রং রঙ", "rang rang"),  # a final ং and a ঙ no velar follows, both ng
+    ("Assamese", "গুৱাহাটী যোৰহাট", "guwahati jorhat"),  # ৱ w, য j
+    ("Assamese", "নগাঁও শিলচৰ", "nagaon silchar"),  # the nasal after the vowel pair; ś as s
+    ("Hindi", "कुँआ", "kuan"),  # the nasal after the vowel pair
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
     ("Tamil", "அன்பே சிவம்", "anbe sivam"),
     ("Telugu", "గీత గోవిందం", "geetha govindam"),
@@ -293,6 +297,8 @@ HINDI_AS_SAID = [
     ("सजनवा", "sajanvā"),
     # A final cluster that falls in sonority keeps its a; one that rises does not.
     ("मित्र धर्म सूर्य अर्थ", "mitra dharm sūrya arth"),
+    # ङ and ञ are nasals like न: a cluster they open falls, as in अन्त ant.
+    ("रङ्ग पञ्ज", "raṅg pañj"),
     ("प्रिय", "priya"),
     # Before the suffix -iyā the a stays: Kesariya (Brahmāstra, 2022), Saawariya (2007).
     ("केसरिया सांवरिया", "kēsariyā sāṁvariyā"),

@@ -38,7 +38,7 @@ CONSONANTS = (
 )
 # Sonority, most sonorous first: a final a after a cluster goes only where its consonants rise in
 # it (धर्म dharm, अर्थ arth, मस्त mast) and stays where they fall (मित्र mitra, राज्य rājya).
-SONORITY = ["यरलव", "नमण", "शषस", "कखपफगघबभ", "टठतथडढदध", "चछजझ"]
+SONORITY = ["यरलव", "नमणङञ", "शषस", "कखपफगघबभ", "टठतथडढदध", "चछजझ"]
 FRONT_VOWEL_SIGNS = {"\u093f", "\u0940", "\u0947"}  # ि ी े
 
 

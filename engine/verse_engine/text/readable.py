@@ -105,8 +105,12 @@ INDIC_STYLES = {
     "mag": _REGIONAL,
     "bgc": _REGIONAL,
     "hne": _REGIONAL,
-    "bn": IndicStyle(doubled=NONE, anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
-    "as": _EASTERN,
+    "bn": IndicStyle(doubled=NONE, anusvara="ng", final_anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
+    # Assamese says its s, ś and ṣ alike and writes them s (Silchar, Sivasagar, Sonitpur), its ৱ is
+    # w (Guwahati), its য j (Jorhat), and a final ং ng (Darrang, Chirang).
+    "as": IndicStyle(
+        doubled=NONE, anusvara="ng", final_anusvara="ng", sha="s", y_as_j=True, flap="r", eh=False, w=True
+    ),
     "mni": _EASTERN,
     "pa": IndicStyle(doubled=HIGH),
     "gu": IndicStyle(doubled=NONE),
@@ -211,6 +215,10 @@ def _indic(word: str, style: IndicStyle) -> str:
     if len(lows) >= 3 and lows[-3] == "ā" and lows[-2] in NASALS and lows[-1] == "v":
         # A nasal ā before a final v is said, and written, aon: gām̐v gaon, chām̐v chhaon.
         lows[-3:] = letters[-3:] = ["a", "o", "n"]
+    elif len(lows) >= 3 and lows[-3] in VOWELS and lows[-2] in NASALS and lows[-1] in VOWELS:
+        # A nasal vowel before the word's last vowel nasalises the pair, written after it: nagām̐ō
+        # Nagaon, kum̐ā kuan.
+        lows[-2:], letters[-2:] = [lows[-1], "n"], [letters[-1], "n"]
     out = []
     for i, low in enumerate(lows):
         rest = [c for c in lows[i + 1 :] if c not in NASALS]
@@ -259,6 +267,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = style.final_anusvara if low == "ṁ" else "n"
         elif low == "ṁ" and following[:1] not in ("k", "g"):
             spelled = style.anusvara
+        elif low == "ṅ" and following[:1] not in ("k", "g"):
+            # The velar nasal where no velar follows to show it (raṅ rang, kājiraṅā Kaziranga).
+            spelled = "ng"
         elif low == "s" and style.s_as_sh and following not in S_CLUSTERS:
             spelled = "sh"
         elif low == "y" and style.y_as_j and (not prev or prev in VOWELS):
