@@ -300,6 +300,8 @@ HINDI_AS_SAID = [
     # ङ and ञ are nasals like न: a cluster they open falls, as in अन्त ant.
     ("रङ्ग पञ्ज", "raṅg pañj"),
     ("प्रिय", "priya"),
+    # A य after i, ī or e is a glide out of that vowel: its a is said inside a word too.
+    ("प्रियतम प्रियजन", "priyatam priyajan"),
     # Before the suffix -iyā the a stays: Kesariya (Brahmāstra, 2022), Saawariya (2007).
     ("केसरिया सांवरिया", "kēsariyā sāṁvariyā"),
     # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000).

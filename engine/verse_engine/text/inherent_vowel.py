@@ -97,7 +97,7 @@ def _keeps_final(units: list[_Unit]) -> bool:
         # Geminates and two stops of one row of SONORITY close a word too (शुद्ध śuddh, सत्त satt).
         same = before.letter[0] == last.letter[0] or (first is not None and first == second and first >= 3)
         return not same and not (first is not None and second is not None and first < second)
-    return last.letter[0] == "य" and before.vowel in FRONT_VOWEL_SIGNS
+    return _glide(last, before)
 
 
 def _drop(units: list[_Unit]) -> None:
@@ -109,8 +109,21 @@ def _drop(units: list[_Unit]) -> None:
         units[-1].vowel = VIRAMA
     for k in range(len(units) - 2, 0, -1):
         here, before, after = units[k], units[k - 1], units[k + 1]
-        if here.inherent and before.voiced and after.consonant and after.voiced and not _before_iya(units, k + 1):
+        if (
+            here.inherent
+            and before.voiced
+            and after.consonant
+            and after.voiced
+            and not _before_iya(units, k + 1)
+            and not _glide(here, before)
+        ):
             here.vowel = VIRAMA
+
+
+def _glide(unit: _Unit, before: _Unit) -> bool:
+    """Whether the unit is a य after i, ī or e: a glide out of that vowel, whose a is said wherever it
+    stands (प्रिय priya, प्रियतम priyatam, पियरी piyarī)."""
+    return unit.letter[0] == "य" and before.vowel in FRONT_VOWEL_SIGNS
 
 
 def _before_iya(units: list[_Unit], k: int) -> bool:

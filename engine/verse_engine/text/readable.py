@@ -7,13 +7,14 @@ one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to 
 before a word's last vowel after the pair (nagām̐ō nagaon), a final ēṁ ein (mein), ī before a vowel
 iy (dīāṁ diyan), a long vowel after a vowel single (jaīś jaish).
 Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
-the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati; Bengali,
-Gujarati, Marathi, Odia, Sanskrit and the Hindi belt's regional languages none), v between vowels as
-w (those regional languages and Assamese: gavanvā gawanwa, guvāhāṭī guwahati), r̥ as ri or ru (Odia: kr̥ṣṇa krushna),
-ś as sh or s (Sankarabharanam, Assamese śilcar silchar), ṛ as d or r (laṛkī ladki, Bengali bāṛi bari), a closing h after a
-as eh (kahnā kehna), a final ṁ as n, m or ng (vanakkam, Assamese daraṁ darang), Bengali's s as sh, ṁ as ng and য as j (āmār
-sōnār bāṁlā amar shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's
-consonants as its titles write them (aṉpē civam anbe sivam). Arabic-script ALA-LC keeps its
+the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati;
+Bengali, Gujarati, Marathi, Odia, Sanskrit and the Hindi belt's regional languages none), v between
+vowels as w (those regional languages and Assamese: gavanvā gawanwa, guvāhāṭī guwahati), r̥ as ri or
+ru (Odia: kr̥ṣṇa krushna), ś as sh or s (Sankarabharanam, Assamese śilcar silchar), ṛ as d or r
+(laṛkī ladki, Bengali bāṛi bari), a closing h after a as eh (kahnā kehna), a final ṁ as n, m or ng
+(vanakkam, Assamese daraṁ darang), Bengali's s as sh, ṁ as ng and য as j (āmār sōnār bāṁlā amar
+shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's consonants as its titles
+write them (aṉpē civam anbe sivam). Arabic-script ALA-LC keeps its
 consonants without marks (k͟h kh, ž zh, c ch). Pinyin drops its tones and writes ü yu after n and l
 (lǚ lyu, as on Chinese passports). BGN/PCGN's ë is yo, its yy y (Podmoskovnye), and its hard and
 soft signs go. What is left of any mark is dropped. Japanese, Korean and Thai standard forms are
