@@ -503,6 +503,45 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("বিশ্বনাথ", "biśbanāth", "biswanath"),
         ],
     ),
+    "Magahi": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Hindi drops it "
+        "(docs/languages.md). Readable: the language and its land as their speakers name them (Magahi, "
+        "Magadh), and the towns where it is spoken, the districts and subdivisions of the Magadh and Patna "
+        "divisions, as the Government of Bihar writes them in Latin script: Gaya, Bodh Gaya, Nalanda, "
+        "Rajgir, Jehanabad, Nawada, Aurangabad, Arwal, Bihar Sharif, Sheikhpura, Lakhisarai, Jamui, Patna, "
+        "Hilsa, Islampur, Tekari, Sherghati, Rafiganj, Daudnagar, Pawapuri, Barh, Masaurhi, Paliganj, "
+        "Makhdumpur, Rajauli, Hisua",
+        [
+            ("मगही", "magahī", "magahi"),
+            ("मगध", "magadh", "magadh"),
+            ("गया", "gayā", "gaya"),
+            ("बोध गया", "bōdh gayā", "bodh gaya"),
+            ("नालंदा", "nālaṁdā", "nalanda"),
+            ("राजगीर", "rājgīr", "rajgir"),
+            ("जहानाबाद", "jahānābād", "jehanabad"),
+            ("नवादा", "navādā", "nawada"),
+            ("औरंगाबाद", "auraṁgābād", "aurangabad"),
+            ("अरवल", "arval", "arwal"),
+            ("बिहार शरीफ़", "bihār śarīf", "bihar sharif"),
+            ("शेखपुरा", "śēkhpurā", "sheikhpura"),
+            ("लखीसराय", "lakhīsarāy", "lakhisarai"),
+            ("जमुई", "jamuī", "jamui"),
+            ("पटना", "paṭnā", "patna"),
+            ("हिलसा", "hilsā", "hilsa"),
+            ("इस्लामपुर", "islāmpur", "islampur"),
+            ("टेकारी", "ṭēkārī", "tekari"),
+            ("शेरघाटी", "śērghāṭī", "sherghati"),
+            ("रफ़ीगंज", "rafīgaṁj", "rafiganj"),
+            ("दाउदनगर", "dāudnagar", "daudnagar"),
+            ("पावापुरी", "pāvāpurī", "pawapuri"),
+            ("बाढ़", "bāṛh", "barh"),
+            ("मसौढ़ी", "masauṛhī", "masaurhi"),
+            ("पालीगंज", "pālīgaṁj", "paliganj"),
+            ("मखदुमपुर", "makhdumpur", "makhdumpur"),
+            ("रजौली", "rajaulī", "rajauli"),
+            ("हिसुआ", "hisuā", "hisua"),
+        ],
+    ),
     "Bengali": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
         "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "

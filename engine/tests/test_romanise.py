@@ -304,8 +304,8 @@ HINDI_AS_SAID = [
     ("प्रियतम प्रियजन", "priyatam priyajan"),
     # Before the suffix -iyā the a stays: Kesariya (Brahmāstra, 2022), Saawariya (2007).
     ("केसरिया सांवरिया", "kēsariyā sāṁvariyā"),
-    # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000).
-    ("श्रीनगर करोड़पति", "śrīnagar karōṛpati"),
+    # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000), Begusarai.
+    ("श्रीनगर करोड़पति बेगूसराय", "śrīnagar karōṛpati bēgūsarāy"),
     # Written with its final virama: spelled, and said, as Sanskrit.
     ("वन्दे मातरम्", "vandē mātaram"),
     # Punctuation and digits around a word do not change how it is read.

@@ -142,8 +142,8 @@ WORD = re.compile(r"[\u0900-\u0963\u0970-\u097f]+")
 
 
 # The last members of compounds common enough in names and lyrics to be read apart: the rule would
-# take the a that opens them (श्रीनगर śrīngar, करोड़पति karōṛapti).
-COMPOUND_HEADS = ("पति", "पती", "नगर")
+# take the a that opens them (श्रीनगर śrīngar, करोड़पति karōṛapti, बेगूसराय bēgūsrāy).
+COMPOUND_HEADS = ("पति", "पती", "नगर", "सराय")
 
 
 def _said(word: str) -> str:

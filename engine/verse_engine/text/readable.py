@@ -100,7 +100,7 @@ INDIC_STYLES = {
     # not Hindi's e.
     "or": IndicStyle(doubled=NONE, eh=False, glide_after_i=False, vocalic_r="ru"),
     # Chosen from Bhojpuri's titles, held out on Rajasthani's, Maithili's, Haryanvi's and
-    # Chhattisgarhi's (docs/languages.md), and taken on trust for Magahi.
+    # Chhattisgarhi's titles and on Magahi's towns (docs/languages.md).
     "bho": _REGIONAL,
     "raj": _REGIONAL,
     "mai": _REGIONAL,
