@@ -542,6 +542,43 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("हिसुआ", "hisuā", "hisua"),
         ],
     ),
+    "Dogri": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Hindi drops it "
+        "(docs/languages.md). Readable: the language and its land as their speakers name them (Dogri, "
+        "Duggar), and the districts and towns of the Jammu division, where it is spoken, as the Government "
+        "of Jammu and Kashmir writes them in Latin script: Jammu, Kathua, Samba, Udhampur, Reasi, Ramban, "
+        "Doda, Kishtwar, Rajouri, Poonch, Akhnoor, Billawar, Basohli, Hiranagar, Bishnah, Nagrota, Katra, "
+        "Bhaderwah, Banihal, Sunderbani, Mendhar, Surankote, Ramnagar, Vijaypur, Majalta",
+        [
+            ("डोगरी", "ḍōgrī", "dogri"),
+            ("डुग्गर", "ḍuggar", "duggar"),
+            ("जम्मू", "jammū", "jammu"),
+            ("कठुआ", "kaṭhuā", "kathua"),
+            ("सांबा", "sāṁbā", "samba"),
+            ("ऊधमपुर", "ūdhampur", "udhampur"),
+            ("रियासी", "riyāsī", "reasi"),
+            ("रामबन", "rāmban", "ramban"),
+            ("डोडा", "ḍōḍā", "doda"),
+            ("किश्तवाड़", "kiśtvāṛ", "kishtwar"),
+            ("राजौरी", "rājaurī", "rajouri"),
+            ("पुंछ", "puṁch", "poonch"),
+            ("अखनूर", "akhnūr", "akhnoor"),
+            ("बिलावर", "bilāvar", "billawar"),
+            ("बसोहली", "basōhlī", "basohli"),
+            ("हीरानगर", "hīrānagar", "hiranagar"),
+            ("बिश्नाह", "biśnāh", "bishnah"),
+            ("नगरोटा", "nagrōṭā", "nagrota"),
+            ("कटड़ा", "kaṭṛā", "katra"),
+            ("भद्रवाह", "bhadravāh", "bhaderwah"),
+            ("बनिहाल", "banihāl", "banihal"),
+            ("सुंदरबनी", "suṁdarbanī", "sunderbani"),
+            ("मेंढर", "mēṁḍhar", "mendhar"),
+            ("सुरनकोट", "surankōṭ", "surankote"),
+            ("रामनगर", "rāmnagar", "ramnagar"),
+            ("विजयपुर", "vijaypur", "vijaypur"),
+            ("मजालता", "majāltā", "majalta"),
+        ],
+    ),
     "Bengali": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
         "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "

@@ -44,6 +44,9 @@ KNOWN_MISSES = {
     # Chhattisgarhi's place names write ढ़ as rh (Chhattisgarh, Raigarh), and the inherent-vowel rule
     # reads a compound as one word (महानदी mahāndī for Mahanadi) and drops an a Dhamtari keeps.
     "Chhattisgarhi": "place names that write the flap as rh, and compounds read as one word",
+    # Dogri is scored on place names only, which never double a vowel (Udhampur, Ramban), while it keeps
+    # Hindi's style, which does: the regional style would score 9.7 %, but titles, not names, chose styles.
+    "Dogri": "place names without doubled vowels, read in Hindi's style",
     # Haryanvi misses by a hair (2.01 %): one title doubles a vowel (Laado), one drops a nasal (Nahi),
     # and two place names write ड़ as r (Rewari) and हरियाणा without its i (Haryana).
     "Haryanvi": "a doubled vowel, a dropped nasal and two place names' own spellings",
