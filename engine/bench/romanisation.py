@@ -579,6 +579,41 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("मजालता", "majāltā", "majalta"),
         ],
     ),
+    "Tulu": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table for the Kannada script Tulu is written in (e and ē, o "
+        "and ō apart; ḷ; the inherent vowel kept). Readable: the language and the arts of Tulu Nadu as "
+        "Karnataka's tourism department and UNESCO's nominations write them (Tulu, Yakshagana, Kambala, "
+        "Bhuta Kola, Pili Vesha), and its towns, the taluks of Dakshina Kannada and Udupi and Kasaragod, as "
+        "the governments of Karnataka and Kerala write them in Latin script: Mangaluru, Udupi, Puttur, "
+        "Karkala, Bantwal, Sullia, Belthangady, Kundapura, Surathkal, Ullal, Kasaragod, Dharmasthala, "
+        "Kateel, Mulki, Brahmavar, Byndoor, Hebri, Vitla, Uppinangady",
+        [
+            ("ತುಳು", "tuḷu", "tulu"),
+            ("ಯಕ್ಷಗಾನ", "yakṣagāna", "yakshagana"),
+            ("ಕಂಬಳ", "kaṁbaḷa", "kambala"),
+            ("ಭೂತ ಕೋಲ", "bhūta kōla", "bhuta kola"),
+            ("ಪಿಲಿ ವೇಷ", "pili vēṣa", "pili vesha"),
+            ("ಮಂಗಳೂರು", "maṁgaḷūru", "mangaluru"),
+            ("ಉಡುಪಿ", "uḍupi", "udupi"),
+            ("ಪುತ್ತೂರು", "puttūru", "puttur"),
+            ("ಕಾರ್ಕಳ", "kārkaḷa", "karkala"),
+            ("ಬಂಟ್ವಾಳ", "baṁṭvāḷa", "bantwal"),
+            ("ಸುಳ್ಯ", "suḷya", "sullia"),
+            ("ಬೆಳ್ತಂಗಡಿ", "beḷtaṁgaḍi", "belthangady"),
+            ("ಕುಂದಾಪುರ", "kuṁdāpura", "kundapura"),
+            ("ಸುರತ್ಕಲ್", "suratkal", "surathkal"),
+            ("ಉಳ್ಳಾಲ", "uḷḷāla", "ullal"),
+            ("ಕಾಸರಗೋಡು", "kāsaragōḍu", "kasaragod"),
+            ("ಧರ್ಮಸ್ಥಳ", "dharmasthaḷa", "dharmasthala"),
+            ("ಕಟೀಲು", "kaṭīlu", "kateel"),
+            ("ಮೂಲ್ಕಿ", "mūlki", "mulki"),
+            ("ಬ್ರಹ್ಮಾವರ", "brahmāvara", "brahmavar"),
+            ("ಬೈಂದೂರು", "baiṁdūru", "byndoor"),
+            ("ಹೆಬ್ರಿ", "hebri", "hebri"),
+            ("ವಿಟ್ಲ", "viṭla", "vitla"),
+            ("ಉಪ್ಪಿನಂಗಡಿ", "uppinaṁgaḍi", "uppinangady"),
+        ],
+    ),
     "Bengali": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped where Bengali drops it "
         "(docs/languages.md). Readable: the Latin-script titles as released or as officially written: Amar "

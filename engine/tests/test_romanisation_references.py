@@ -59,6 +59,9 @@ KNOWN_MISSES = {
     # Rajasthani's film songs double a vowel (Ghoomar, Nimbooda) where its folk songs do not (Kesariya
     # Balam, Panihari), and its place names write ड़ as r (Marwar, Mewar) where titles write d.
     "Rajasthani": "film songs that double vowels, and place names that write the flap as r",
+    # Tulu's towns are written as English has them: without the final vowel the script writes (Puttur,
+    # Kasaragod, Brahmavar), with y for a final i (Belthangady), and v as w (Bantwal).
+    "Tulu": "official names that drop the final vowel the script writes",
     # RTGS writes the parts of some compound names apart (Krung Thep, Nong Khai), which the tokenizer
     # keeps whole, and royin misreads clusters in long names (Kanchanaburi, Ayutthaya).
     "Thai": "compound names written apart and royin's long names",
