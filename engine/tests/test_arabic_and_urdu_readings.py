@@ -102,8 +102,9 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     assert romanise_line("شکوہ", URDU) == "shakūh"
     line = "ہزاروں خواہشیں ایسی کہ ہر خواہش پہ دم نکلے"
     assert romanise_line(line, URDU) == "hazārūṉ k͟hwāhshīṉ aisī kih har k͟hwāhsh pah dam nakle"
-    # The first consonant keeps its aspiration (بھرم bharam, not bhram).
+    # The first consonant keeps its aspiration (بھرم bharam, not bhram), past any punctuation.
     assert romanise_line("بھرم", URDU).startswith("bha")
+    assert romanise_line("(دم)", URDU) == "(dam)"
     # Sindhi and Kashmiri are not measured: their words are still read as written.
     assert romanise_line("دم", all_languages()["Sindhi"]) == "dm"
 

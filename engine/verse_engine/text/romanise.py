@@ -168,10 +168,11 @@ def _arabic(text: str, *, opening_vowel: bool = False) -> str:
         elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
             mapped = "ī"
         out.append(mapped)
-    if opening_vowel and _opens_on_two_consonants(text):
-        # The first letter's reading, then its aspiration (ھ) if it has one.
-        first = 2 if text[1:2] == "ھ" else 1
-        out.insert(first, OPENING_VOWEL)
+    # One entry of `out` per character of `text`: the vowel goes after the first letter (and its
+    # aspiration, ھ), past any punctuation before it.
+    lead = next((i for i, ch in enumerate(text) if ch.isalpha()), len(text))
+    if opening_vowel and _opens_on_two_consonants(text[lead:]):
+        out.insert(lead + (2 if text[lead + 1 : lead + 2] == "ھ" else 1), OPENING_VOWEL)
     return "".join(out)
 
 
@@ -187,6 +188,7 @@ def _opens_on_two_consonants(word: str) -> bool:
     letters = word.replace("ھ", "")
     return (
         len(letters) >= 2
+        and letters[1].isalpha()
         and letters[0] in ARABIC
         and letters[1] in ARABIC
         and not {letters[0], letters[1]} & URDU_VOWEL_LETTERS
