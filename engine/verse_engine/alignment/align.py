@@ -115,17 +115,18 @@ def return_squeezed_words(texts: list[list[Word]]) -> None:
         i = 1
         while i < len(text):
             held = text[i - 1]
-            if not (_squeezed(text[i]) and held.end - held.start > 2 * word_share(held, pace)):
+            if not (squeezed(text[i]) and held.end - held.start > 2 * word_share(held, pace)):
                 i += 1
                 continue
             j = i
-            while j + 1 < len(text) and _squeezed(text[j + 1]):
+            while j + 1 < len(text) and squeezed(text[j + 1]):
                 j += 1
             _spread_back(text[i : j + 1], held, pace)
             i = j + 1
 
 
-def _squeezed(word: Word) -> bool:
+def squeezed(word: Word) -> bool:
+    """Whether the alignment crushed the word to nothing (under SQUEEZED_SECONDS)."""
     return word.end - word.start < SQUEEZED_SECONDS
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from verse_engine.alignment.align import SQUEEZED_SECONDS, Span, word_pace, word_share
+from verse_engine.alignment.align import Span, squeezed, word_pace, word_share
 from verse_engine.alignment.anchors import SECONDS_PER_WORD
 from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.text.lines import Word
@@ -72,8 +72,8 @@ def gather_strays(lines: list[str], texts: list[list[Word]]) -> list[bool]:
 
 
 def crushed(words: list[Word]) -> int:
-    """How many of a line's words were crushed to nothing (under SQUEEZED_SECONDS)."""
-    return sum(w.end - w.start < SQUEEZED_SECONDS for w in words)
+    """How many of a line's words were crushed to nothing."""
+    return sum(squeezed(w) for w in words)
 
 
 def outside(words: list[Word], span: Span) -> int:
