@@ -6,7 +6,8 @@ Schemes: ISO 15919 for Indic scripts (aksharamukha), Revised Romanisation of Kor
 (below; Arabic vocalised first by verse_engine.text.arabic_vowels, Urdu's common words read from
 verse_engine.text.urdu_words), anyascii only as the last resort; Japanese, Chinese and Thai by their words
 (verse_engine.text.unspaced). Latin-script languages keep their text. Each comes in two forms: the
-standard one and the readable one (verse_engine.text.readable).
+standard one and the readable one (verse_engine.text.readable; Santali's Ol Chiki is read for it from
+its own letters, verse_engine.text.ol_chiki).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Literal
 from anyascii import anyascii
 
 from verse_engine.languages import Language
-from verse_engine.text import arabic_vowels, urdu_words
+from verse_engine.text import arabic_vowels, ol_chiki, urdu_words
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.readable import readable
@@ -335,6 +336,8 @@ def romanise_word(
         known = urdu_words.reading(core, first_in_line=first_in_line, readable=form == "readable")
         if known is not None:
             return word.replace(core, known).translate(LATIN_PUNCTUATION)
+    if form == "readable" and script_of(word) == "Olck":
+        return ol_chiki.readable(word)
     result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
