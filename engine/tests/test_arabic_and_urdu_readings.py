@@ -105,8 +105,8 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     # The first consonant keeps its aspiration (بھرم bharam, not bhram), past any punctuation.
     assert romanise_line("بھرم", URDU).startswith("bha")
     assert romanise_line("(دم)", URDU) == "(dam)"
-    # Sindhi and Kashmiri are not measured: their words are still read as written.
-    assert romanise_line("دم", all_languages()["Sindhi"]) == "dm"
+    # Kashmiri is not measured: its words are still read as written.
+    assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
 
 
 def test_an_urdu_word_with_two_readings_is_read_by_its_place_in_the_line():
@@ -123,3 +123,30 @@ def test_every_lexicon_entry_has_both_forms():
     for word, ((first_standard, first_readable), (standard, readable)) in urdu_words._lexicon().items():
         assert word and first_standard and first_readable and standard and readable
         assert readable.isascii(), word
+
+
+SINDHI = all_languages()["Sindhi"]
+
+
+@pytest.mark.parametrize(
+    ("word", "standard"),
+    [
+        # Sindhi's own letters: its implosives, aspirates and retroflexes, and ک kh where ڪ is k.
+        ("ٻار", "ḇāru"),
+        ("ڀاڄي", "bhāj̄ī"),
+        ("کير", "khīru"),
+        # The vowel a final consonant leaves out is u, the masculine and infinitive ending; a final
+        # و after a consonant is -o; a word opening on two consonants hides an a between them.
+        ("پاڻي", "pāṇī"),
+        ("ڇوڪرو", "chūkro"),
+        ("لکڻ", "lakhṇu"),
+        # A final ن after و, ي or ه is the vowel's nasal, and takes no u; after ا it is a consonant.
+        ("اسين", "āsīn"),
+        ("مينهن", "mīnhn"),
+        ("رمضان", "ramẓānu"),
+        # A word written with its vowels is read as written.
+        ("شُڪُرُ", "shukuru"),
+    ],
+)
+def test_a_sindhi_word_is_read_with_its_own_letters_and_its_ending(word, standard):
+    assert romanise_line(word, SINDHI) == standard

@@ -123,6 +123,31 @@ ARABIC = {
     "؟": "?",
 }
 
+# Sindhi's own letters, and its ک, which is kh where Urdu's is k (Sindhi writes k ڪ). The implosives
+# are marked as Wiktionary's Sindhi entries mark them (ٻ ḇ, ڄ j̄, ڏ ḍ̠, ڳ g̈); ڇ is the aspirate, ch, as
+# چھ is in Urdu.
+SINDHI = ARABIC | {
+    "ٻ": "ḇ",
+    "ڀ": "bh",
+    "ٽ": "ṭ",
+    "ٿ": "th",
+    "ٺ": "ṭh",
+    "ڄ": "j̄",
+    "ڃ": "ñ",
+    "ڇ": "ch",
+    "ڊ": "ḍ",
+    "ڌ": "dh",
+    "ڍ": "ḍh",
+    "ڏ": "ḍ̠",
+    "ڙ": "ṛ",
+    "ڦ": "ph",
+    "ڪ": "k",
+    "ک": "kh",
+    "ڳ": "g̈",
+    "ڱ": "ṅ",
+    "ڻ": "ṇ",
+}
+
 WORD = re.compile(r"\S+")
 # Punctuation that stays attached to an Urdu word and is not part of its lexicon entry.
 URDU_PUNCTUATION = "،؟۔!?.,:;\"'()"
@@ -154,12 +179,13 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         return str(iso).replace("_", "")
 
 
-def _arabic(text: str, *, opening_vowel: bool = False) -> str:
-    """Letter by letter. `opening_vowel` (Urdu): a word that opens on two consonants, the second no
-    glide, has the short vowel the script leaves out between them, read a (see OPENING_VOWEL)."""
+def _arabic(text: str, *, opening_vowel: bool = False, letters: dict[str, str] = ARABIC) -> str:
+    """Letter by letter, by `letters` (Sindhi's are SINDHI, with its endings). `opening_vowel` (Urdu,
+    Sindhi): a word that opens on two consonants, the second no glide, has the short vowel the script
+    leaves out between them, read a (see OPENING_VOWEL)."""
     out = []
     for i, ch in enumerate(text):
-        mapped = ARABIC.get(ch)
+        mapped = letters.get(ch)
         if mapped is None:
             out.append(anyascii(ch) if ord(ch) > 127 else ch)
             continue
@@ -169,10 +195,12 @@ def _arabic(text: str, *, opening_vowel: bool = False) -> str:
         elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
             mapped = "ī"
         out.append(mapped)
+    if letters is SINDHI:
+        _sindhi_ending(text, out)
     # One entry of `out` per character of `text`: the vowel goes after the first letter (and its
     # aspiration, ھ), past any punctuation before it.
     lead = next((i for i, ch in enumerate(text) if ch.isalpha()), len(text))
-    if opening_vowel and _opens_on_two_consonants(text[lead:]):
+    if opening_vowel and _opens_on_two_consonants(text[lead:], letters):
         out.insert(lead + (2 if text[lead + 1 : lead + 2] == "ھ" else 1), OPENING_VOWEL)
     return "".join(out)
 
@@ -185,16 +213,51 @@ OPENING_VOWEL = "a"
 URDU_VOWEL_LETTERS = set("اآویيےىءئؤعَُِ")
 
 
-def _opens_on_two_consonants(word: str) -> bool:
-    letters = word.replace("ھ", "")
+VOWEL_MARKS = set("َُِّْ")
+
+
+# Languages whose words never open on two consonants (Urdu's rule, Sindhi's too).
+OPENING_VOWEL_LANGUAGES = {"ur", "sd"}
+
+
+def _letters(language: Language) -> dict[str, str]:
+    return SINDHI if language.code == "sd" else ARABIC
+
+
+def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
+    bare = word.replace("ھ", "")
     return (
-        len(letters) >= 2
-        and letters[1].isalpha()
-        and letters[0] in ARABIC
-        and letters[1] in ARABIC
-        and not {letters[0], letters[1]} & URDU_VOWEL_LETTERS
-        and not any(mark in word for mark in "َُِّْ")
+        len(bare) >= 2
+        and bare[1].isalpha()
+        and bare[0] in letters
+        and bare[1] in letters
+        and not {bare[0], bare[1]} & URDU_VOWEL_LETTERS
+        and not VOWEL_MARKS & set(word)
     )
+
+
+# A Sindhi word ends in a vowel, which the script leaves out after a final consonant: u is the
+# commonest, the ending of masculine nouns and of every infinitive (آسمان āsmānu, هلڻ halaṇu); a final
+# و after a consonant is the masculine -o (آنو āno, ٿورو thoro), not ū. A final ن after و, ي or ه
+# is no consonant but the vowel's nasal (نئون naõ, اسين asī̃, مينهن mī̃hũ).
+SINDHI_FINAL_VOWEL = "u"
+SINDHI_NOT_CONSONANTS = URDU_VOWEL_LETTERS | set("ہهھ")
+SINDHI_NASAL_AFTER = set("ويیهئ")
+
+
+def _sindhi_ending(text: str, out: list[str]) -> None:
+    """Sindhi's unwritten final vowel and its final -o, in `out` (one entry per character of text)."""
+    last = next((i for i in range(len(text) - 1, -1, -1) if text[i].isalpha()), None)
+    # A word written with its vowels is read as written.
+    if last is None or last == 0 or VOWEL_MARKS & set(text):
+        return
+    if text[last] == "و":
+        if text[last - 1] not in SINDHI_NOT_CONSONANTS:
+            out[last] = "o"
+    elif text[last] == "ن" and text[last - 1] in SINDHI_NASAL_AFTER:
+        return
+    elif text[last] in SINDHI and text[last] not in SINDHI_NOT_CONSONANTS:
+        out[last] += SINDHI_FINAL_VOWEL
 
 
 def _cyrillic(text: str) -> str:
@@ -317,7 +380,7 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
             return (
                 arabic_vowels.romanised(word)
                 if vocalised_arabic
-                else _arabic(word, opening_vowel=language.code == "ur")
+                else _arabic(word, opening_vowel=language.code in OPENING_VOWEL_LANGUAGES, letters=_letters(language))
             ), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         pass
