@@ -504,6 +504,134 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("বিশ্বনাথ", "biśbanāth", "biswanath"),
         ],
     ),
+    "Kashmiri": ReferenceSet(
+        "Readable only: Wiktionary's Kashmiri entries that give a transcription (Category:Kashmiri terms "
+        "with IPA pronunciation and Kashmiri lemmas, as listed in r12a's Arabic-script notes), each entry "
+        "once, in the transcription they give (after each line) without its marks: ā a, ạ a, ụ u, ś sh, "
+        "ċ ts, c ch and ch chh, the palatal ' dropped; a few entries use a plainer notation, read the same "
+        "way (a: a, A a, I u, T t, ~ n, > o). The standard form is not scored: Verse's is ALA-LC's "
+        "consonants, which Wiktionary's transcription is not",
+        [
+            ("آشیٚنؠ", None, "ashen"),  # āśen'
+            ("آلَو", None, "alav"),  # ālav
+            ("آوٕرُن", None, "avurun"),  # āvụrun
+            ("آوٕسُن", None, "avusun"),  # āvụsun
+            ("آپراوُن", None, "apravun"),  # āprāvun
+            ("آگُر", None, "agur"),  # āgur
+            ("أنْجیٖر", None, "anjir"),  # ạnjīr
+            ("أنْز", None, "anz"),  # ạnz
+            ("أنْزِنؠ", None, "anzin"),  # ạnzin'
+            ("ؤری", None, "wari"),  # wạrī
+            ("اوٚبرَس ہؠتُن نار", None, "obras hyatun nar"),  # obras hyatun nār
+            ("اوٚبُر", None, "obur"),  # obur
+            ("اوٚدُر", None, "odur"),  # odur
+            ("اوٚنْگٕج", None, "onguj"),  # ongụj
+            ("اوٚڈ", None, "od"),  # oḍ
+            ("اوٚژھ", None, "otsh"),  # oċh
+            ("اوٚگُن", None, "ogun"),  # ogun
+            ("اَباووٚز", None, "abavoz"),  # abāvoz
+            ("اَبوٚد", None, "abod"),  # abod
+            ("اَبوٚڈ", None, "abod"),  # aboḍ
+            ("اَبیْوٚن", None, "abeon"),  # abeon
+            ("اَرٕترْٕہ", None, "arutruh"),  # arụtrụٛh
+            ("اَرٕشیٖتھ", None, "arushith"),  # arụśīth
+            ("اَرٕوَنْزاہ", None, "aruvanzah"),  # arụvanzāh
+            ("اَماپوٚز", None, "amapoz"),  # amāpoz
+            ("اَنْدَر", None, "andar"),  # andar
+            ("اَنْگریٖزی", None, "angrizi"),  # a~gri:zi:
+            ("اَپوٚر", None, "apor"),  # apor
+            ("اَپوٚز", None, "apoz"),  # apoz
+            ("اَژھوٚل", None, "atshol"),  # aċhol
+            ("اَکہٕ ترْٕہ", None, "akutruh"),  # akụtrụٛh
+            ("اَکہٕ شیٖتھ", None, "akushith"),  # akụśīth
+            ("اَکہٕ وَنْزاہ", None, "akuvanzah"),  # akụvanzāh
+            ("بؠنتھٕر", None, "byanthur"),  # byanthụr
+            ("بِلؠ بِچُر", None, "bil bichur"),  # bil' bicur
+            ("بٲدرؠتھ", None, "badryath"),  # bạ̄dryath
+            ("بٲدٕرپؠتھ", None, "badryath"),  # bạ̄dryath
+            ("ترْےٚ ہَتھ", None, "tre hath"),  # tre hath
+            ("ترْےٚ", None, "tre"),  # tre
+            ("درُْے", None, "druy"),  # druy
+            ("دَکھیُْن", None, "dakhyun"),  # dakhyun
+            ("دُ ہٲٹھ", None, "duhath"),  # duhạ̄ṭh
+            ("رؠکھ", None, "ryakh"),  # ryakh
+            ("رؠے", None, "ryay"),  # ryay
+            ("ریٚے", None, "rey"),  # rey
+            ("زؠو", None, "zyav"),  # zyav
+            ("زوٚن", None, "zon"),  # zon
+            ("سؠکھ", None, "syakh"),  # syakh
+            ("شیٖتھ", None, "shith"),  # śīth
+            ("شےٚ ہَتھ", None, "se hat"),  # sé hat
+            ("طوطہٕ", None, "totu"),  # tōtụ
+            ("لؠو", None, "lyav"),  # lyav
+            ("لؠوُن", None, "lyavun"),  # lyavun
+            ("لؠکھ ژارٕنؠ", None, "lyakh tsarun"),  # lyakh ċārụn'
+            ("لؠکھ", None, "lyakh"),  # lyakh
+            ("مٲنْش", None, "mansh"),  # mạ̄nś
+            ("وؠٹھُن", None, "vyathun"),  # vyaṭhun
+            ("وَژھٕر", None, "vatshur"),  # vaċhụr
+            ("وَہؠکھ", None, "vahyakh"),  # vahyakh
+            ("پانْژھ", None, "pantsh"),  # pa~:tsh
+            ("پَرُن", None, "parun"),  # parun
+            ("ژؠتھ", None, "tsyath"),  # ċyath
+            ("کرْوٗد", None, "krud"),  # krūd
+            ("کرْوٗدی", None, "krudi"),  # krūdī
+            ("کٲڈؠ", None, "kad"),  # kạ̄ḍ'
+            ("کھؠن چؠن", None, "khyan chyan"),  # khyan cyan
+            ("کؠوٚم", None, "kom"),  # k'om
+            ("اکھؠوٗر", None, "akhur"),  # akh'ur
+            ("اچھُر", None, "achhur"),  # achur
+            ("ضٔمیٖر", None, "zamir"),  # zAmi:r
+            ("حاجَتھ", None, "hajath"),  # ha:jath
+            ("لاب", None, "lab"),  # la:b
+            ("لالٕپھوٚل", None, "laluphol"),  # la:lIphol
+            ("أش دَر", None, "ashdar"),  # Ashdar
+            ("اُجرَتھ", None, "ujrath"),  # ujrath
+            ("اوٗترٕ", None, "utru"),  # u:trI
+            ("کَنْگُو", None, "kanguv"),  # ka~guv
+            ("عَقٕل", None, "akul"),  # akIl
+            ("عَکٕس", None, "akus"),  # ákIs
+            ("کٲلؠ کؠَتھ", None, "kal kath"),  # kA:l' k'ath
+            ("کَنیا دان", None, "kana dan"),  # kan'a: da:n
+            ("کانْبَل", None, "kanmbal"),  # ka~:mbal
+            ("گرٟسؠ باے", None, "grus bay"),  # grI:s' bay
+            ("نَزرانٕہ", None, "nazranu"),  # nazra:nI
+            ("بنْور", None, "bror"),  # bro:r
+            ("بنْٲر", None, "brar"),  # brA:r
+            ("دۄیُن", None, "doyun"),  # d>yun
+            ("دَکھؠُن", None, "dakhun"),  # dakh'un
+            ("تَپَسیٚا", None, "tapasa"),  # tapas'a:
+            ("قوبوٗ", None, "kobu"),  # ko:bu:
+            ("اَنْگریز", None, "angrez"),  # a~gre:z
+            ("بَمٟہ ژوٗنْٹھ", None, "bamtsuth"),  # bamtsu:Th
+            ("کھٔرؠ گی", None, "khargi"),  # khAr'gi:
+            ("گُلؠ مؠوٗٹھ", None, "gulmuth"),  # gul'm'u:Th
+            ("تَرنْگٟہ", None, "tarngu"),  # tarngI
+            ("تَرجَمٕ", None, "tarjamu"),  # tarjamI
+            ("توٚنب", None, "tomb"),  # tomb
+            ("نَوُن تٕہ پھۄلن", None, "navun tu phlun"),  # navun tI phlun
+            ("پٔزؠ یور", None, "pazyor"),  # pAz'yo:r
+            ("پَرؠُن", None, "parun"),  # par'un
+            ("بےٚ میل", None, "bemel"),  # beme:l
+            ("لِکھٲے", None, "likhay"),  # likhA:y
+            ("ثَخص", None, "shakhs"),  # shakhs
+            ("شُےٚ", None, "she"),  # she
+            ("سَنْگ", None, "sang"),  # sanɡ
+            ("دُپاسے", None, "dupase"),  # dupa:se
+            ("ظٲلِم", None, "zalim"),  # zA:lim
+            ("ذاتھ", None, "zath"),  # za:th
+            ("ذِکِر", None, "zikir"),  # zikir
+            ("حُکُمران", None, "hukumran"),  # hukumra:n
+            ("کھٔرؠ پھٕ", None, "kharphu"),  # khAr'phI
+            ("کھٔرؠپھٕ", None, "kharphu"),  # khAr'phI
+            ("آرادَنا", None, "aradana"),  # a:ra:dana:
+            ("سۄاد", None, "sod"),  # s>:d
+            ("ہیٖرو", None, "hiro"),  # hi:ro:
+            ("باضے", None, "baze"),  # ba:ze:
+            ("دَریاو", None, "daryav"),  # darya:v
+            ("اِسلٲمی", None, "yislami"),  # (y)islA:mi:
+        ],
+    ),
     "Magahi": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Hindi drops it "
         "(docs/languages.md). Readable: the language and its land as their speakers name them (Magahi, "

@@ -105,7 +105,7 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     # The first consonant keeps its aspiration (بھرم bharam, not bhram), past any punctuation.
     assert romanise_line("بھرم", URDU).startswith("bha")
     assert romanise_line("(دم)", URDU) == "(dam)"
-    # Kashmiri is not measured: its words are still read as written.
+    # Kashmiri's spelling writes its vowels: an unvowelled word is read as written.
     assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
 
 
@@ -150,3 +150,33 @@ SINDHI = all_languages()["Sindhi"]
 )
 def test_a_sindhi_word_is_read_with_its_own_letters_and_its_ending(word, standard):
     assert romanise_line(word, SINDHI) == standard
+
+
+KASHMIRI = all_languages()["Kashmiri"]
+
+
+@pytest.mark.parametrize(
+    ("word", "standard", "readable"),
+    [
+        # Kashmiri's own vowel signs and marked vowel letters: ٔ ạ, ٕ ụ, ٲ ạ̄, وٚ o, وٗ ū, یٖ ī, یٚ e.
+        ("أنْجیٖر", "ạnjīr", "anjir"),
+        ("اوٚبُر", "obur", "obur"),
+        ("کرْوٗد", "krūd", "krud"),
+        ("آشیٚنؠ", "āshenʼ", "ashen"),
+        ("مٲنْش", "mạ̄nsh", "mansh"),
+        # و between vowels, or carrying a sign, is v; after a consonant, ō.
+        ("آوٕرُن", "āvụrun", "avurun"),
+        ("ہیٖرو", "hīrō", "hiro"),
+        # ؠ is ya before a consonant; ژ is ts; a final ہ after ụ is not said.
+        ("رؠکھ", "ryakh", "ryakh"),
+        ("وَژھٕر", "vatshụr", "vatshur"),
+        ("نَزرانٕہ", "nazrānụ", "nazranu"),
+        # ی before alif is the glide; ے after a vowel too, unless marked e.
+        ("دَریاو", "daryāv", "daryav"),
+        ("باے", "bāy", "bay"),
+        ("شُےٚ", "shue", "shue"),
+    ],
+)
+def test_a_kashmiri_word_is_read_with_the_vowels_its_spelling_marks(word, standard, readable):
+    assert romanise_line(word, KASHMIRI) == standard
+    assert romanise_line(word, KASHMIRI, "readable") == readable

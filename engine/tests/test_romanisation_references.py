@@ -8,6 +8,10 @@ from bench.romanisation import REFERENCES, cer, score
 
 TARGET = 0.02
 KNOWN_MISSES = {
+    # Kashmiri's entries write compounds together that the script writes apart (اَکہٕ ترْٕہ akụtrụh),
+    # follow another spelling than the one given in a few (بنْور bror), and write the palatal glide '
+    # where Verse writes y.
+    "Kashmiri": "compounds written together, spellings of their own, and the glide written '",
     # Sindhi's script leaves out its short vowels; the final one is read (u, the commonest), the ones
     # inside a word are not (jablu for jabalu), and ي and و write e and o as well as ī and ū.
     "Sindhi": "short vowels inside words, and the e and o that ي and و also write",

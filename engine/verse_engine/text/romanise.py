@@ -4,7 +4,8 @@ original, so romanised timing files reuse the original timings.
 Schemes: ISO 15919 for Indic scripts (aksharamukha), Revised Romanisation of Korean
 (korean-romanizer), BGN/PCGN for Cyrillic and an ALA-LC-style table for Arabic-script languages
 (below; Arabic vocalised first by verse_engine.text.arabic_vowels, Urdu's common words read from
-verse_engine.text.urdu_words), anyascii only as the last resort; Japanese, Chinese and Thai by their words
+verse_engine.text.urdu_words, Sindhi with its own letters, Kashmiri by the vowels its spelling marks,
+verse_engine.text.kashmiri), anyascii only as the last resort; Japanese, Chinese and Thai by their words
 (verse_engine.text.unspaced). Latin-script languages keep their text. Each comes in two forms: the
 standard one and the readable one (verse_engine.text.readable; Santali's Ol Chiki is read for it from
 its own letters, verse_engine.text.ol_chiki).
@@ -21,7 +22,7 @@ from typing import Literal
 from anyascii import anyascii
 
 from verse_engine.languages import Language
-from verse_engine.text import arabic_vowels, ol_chiki, urdu_words
+from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, urdu_words
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.readable import readable
@@ -59,7 +60,7 @@ BGN_PCGN = {
 # After these (or at the start of a word) е and ё begin a syllable: ye, yë.
 SYLLABLE_START = set("аеёиоуыэюяіїєйъь")
 
-# Consonants and long vowels of Arabic-script languages (Arabic, Urdu, Sindhi, Kashmiri). The script
+# Consonants and long vowels of Arabic-script languages (Arabic, Urdu; Sindhi's are SINDHI). The script
 # does not write short vowels, so the romanisation shows what is written.
 ARABIC = {
     "ا": "ā",
@@ -376,6 +377,8 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
         if scheme == "bgn-pcgn":
             return _cyrillic(word), scheme
         if scheme == "ala-lc":
+            if language.code == "ks":
+                return kashmiri.romanised(word), scheme
             vocalised_arabic = language.code == "ar" and arabic_vowels.has_vowels(word)
             return (
                 arabic_vowels.romanised(word)
