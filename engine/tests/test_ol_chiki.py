@@ -36,8 +36,10 @@ def test_santali_reads_as_its_letters_sound(ol_chiki, readable):
     assert romanise_line(ol_chiki, SANTALI, "readable") == readable
 
 
-def test_the_standard_form_stays_ala_lc():
+def test_the_standard_form_stays_ala_lc_and_latin():
     assert romanise_line("ᱡᱚᱦᱟᱨ", SANTALI, "standard") == "jahār"
+    # The phaarkaa is no sound, and no Ol Chiki is left in the Latin form.
+    assert romanise_line("ᱢᱮᱱᱟᱜᱼᱟ", SANTALI, "standard") == "mēnāgā"
 
 
 def test_a_santali_line_keeps_one_romanised_word_per_word():

@@ -48,7 +48,8 @@ AHAD = "\u1c7d"
 ASPIRATE = "ᱷ"
 # The gahla ṭuḍag dot changes a vowel's quality (ᱟᱹ ă), the relaa lengthens it, the phaarkaa
 # separates a checked stop from the vowel after it (ᱢᱮᱱᱟᱜᱼᱟ menak'a): none is written.
-SILENT = {"\u1c79", "\u1c7b", "\u1c7c"}
+PHAARKAA = "\u1c7c"
+SILENT = {"\u1c79", "\u1c7b", PHAARKAA}
 # The mu ṭuḍag dot nasalises the vowel before it (ᱦᱟᱸᱰᱮ hãḍe hande); the mu-gahla mark does both.
 NASAL = {"\u1c78", "\u1c7a"}
 PUNCTUATION = {"᱾": ".", "᱿": "."}

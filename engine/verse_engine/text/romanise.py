@@ -371,7 +371,9 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
     script = script_of(word) or language.script
     try:
         if script in AKSHARAMUKHA:
-            return _aksharamukha(script, word, language), "iso15919"
+            # Ol Chiki's phaarkaa only keeps a checked stop from the vowel after it (ᱢᱮᱱᱟᱜᱼᱟ), which
+            # aksharamukha leaves in place, in Ol Chiki; it is no sound.
+            return _aksharamukha(script, word.replace(ol_chiki.PHAARKAA, ""), language), "iso15919"
         if scheme == "revised":
             return _korean(word), scheme
         if scheme == "bgn-pcgn":
