@@ -1117,6 +1117,46 @@ REFERENCES: dict[str, ReferenceSet] = {
             ("கைதி", "kaiti", "kaithi"),
         ],
     ),
+    "Manipuri": ReferenceSet(
+        "Standard: ISO 15919:2001, its letter table for the Bengali script Manipuri is written in (য় ẏ, ং ṁ), "
+        "the inherent vowel dropped where Manipuri drops it (docs/languages.md). Readable: the names of "
+        "Manipur's districts, towns and places as the Government of Manipur writes them in Latin script: "
+        "Imphal, Thoubal, Bishnupur, Churachandpur, Ukhrul, Senapati, Tamenglong, Chandel, Jiribam, "
+        "Kakching, Kangpokpi, Kamjong, Tengnoupal, Noney; Moirang, Nambol, Lilong, Lamphel, Sugnu, Mayang "
+        "Imphal, Wangjing, Heirok, Sagolband, Iril, Oinam; Loktak lake, Kangla fort; and the state's name. "
+        "The Bengali-script spellings are those the names are written in in Manipuri; they could not be "
+        "checked against a published list here",
+        [
+            ("ইম্ফাল", "imphāl", "imphal"),
+            ("থৌবাল", "thaubāl", "thoubal"),
+            ("বিষ্ণুপুর", "biṣṇupur", "bishnupur"),
+            ("চুরাচান্দপুর", "curācāndpur", "churachandpur"),
+            ("উখরুল", "ukhrul", "ukhrul"),
+            ("সেনাপতি", "sēnāpati", "senapati"),
+            ("তামেংলোং", "tāmēṁlōṁ", "tamenglong"),
+            ("চান্দেল", "cāndēl", "chandel"),
+            ("জিরিবাম", "jiribām", "jiribam"),
+            ("কাকচিং", "kākciṁ", "kakching"),
+            ("কাংপোকপি", "kāṁpōkpi", "kangpokpi"),
+            ("কামজোং", "kāmjōṁ", "kamjong"),
+            ("তেংনৌপাল", "tēṁnaupāl", "tengnoupal"),
+            ("মোইরাং", "mōirāṁ", "moirang"),
+            ("লোকতাক", "lōktāk", "loktak"),
+            ("কাংলা", "kāṁlā", "kangla"),
+            ("মণিপুর", "maṇipur", "manipur"),
+            ("নম্বোল", "nambōl", "nambol"),
+            ("লিলং", "lilaṁ", "lilong"),
+            ("লামফেল", "lāmphēl", "lamphel"),
+            ("সুগনু", "sugnu", "sugnu"),
+            ("ময়াং ইম্ফাল", "maẏāṁ imphāl", "mayang imphal"),
+            ("ওয়াংজিং", "ōẏāṁjiṁ", "wangjing"),
+            ("হেইরোক", "hēirōk", "heirok"),
+            ("সগোলবন্দ", "sagōlband", "sagolband"),
+            ("নোনে", "nōnē", "noney"),
+            ("ইরিল", "iril", "iril"),
+            ("ওইনাম", "ōinām", "oinam"),
+        ],
+    ),
     "Marathi": ReferenceSet(
         "Standard: ISO 15919:2001, its letter table, the inherent vowel dropped as Marathi drops it. "
         "Readable: the Latin-script titles as released: Pinjra (1972), Shwaas (2004), Natsamrat (2016), "

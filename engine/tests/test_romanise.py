@@ -146,6 +146,9 @@ READABLE = [
     ("Bhojpuri", "चढ़इबो", "chadhaibo"),  # Ganga Maiyya Tohe Piyari Chadhaibo (1963)
     ("Bengali", "আমার সোনার বাংলা", "amar shonar bangla"),
     ("Bengali", "রং রঙ", "rang rang"),  # a final ং and a ঙ no velar follows, both ng
+    ("Bengali", "সংবাদ", "shangbad"),  # ং is ng before b too, where Hindi's anusvara would be m
+    ("Manipuri", "থৌবাল কাকচিং", "thoubal kakching"),  # no final vowel; ৌ ou; a final ং ng
+    ("Manipuri", "ওয়াংজিং", "wangjing"),  # ওয় at a word's start is w
     ("Assamese", "গুৱাহাটী যোৰহাট", "guwahati jorhat"),  # ৱ w, য j
     ("Assamese", "নগাঁও শিলচৰ", "nagaon silchar"),  # the nasal after the vowel pair; ś as s
     ("Hindi", "कुँआ", "kuan"),  # the nasal after the vowel pair

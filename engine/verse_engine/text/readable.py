@@ -62,7 +62,8 @@ class IndicStyle:
     doubled: frozenset[str] = frozenset({"ā", "ī", "ū"})
     #: ś written sh, or s as the South's titles write it (Sankarabharanam, Srivalli).
     sha: str = "sh"
-    #: ṁ (anusvara) before a consonant: n, or ng where it is read as a velar (Bengali bāṁlā bangla).
+    #: ṁ (anusvara) before a consonant: n, or ng where it is read as a velar (Bengali bāṁlā bangla),
+    #: which it then is before p, b and m too.
     anusvara: str = "n"
     #: A word-final ṁ: m in the Dravidian languages (malayāḷaṁ malayalam), n elsewhere.
     final_anusvara: str = "n"
@@ -87,11 +88,14 @@ class IndicStyle:
     #: v written w between vowels and after a consonant, as Bhojpuri's titles write it (gavanvā
     #: gawanwa, satāvēlā satawela); v at a word's start and before a consonant (dēvrā devra).
     w: bool = False
+    #: The diphthong au written ou, as Manipuri's names write it (thaubāl Thoubal).
+    au_as_ou: bool = False
+    #: ও before য় and a vowel (ōẏā) is the script's w at a word's start (ōẏāṁjiṁ Wangjing).
+    oy_as_w: bool = False
 
 
 NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
-_EASTERN = IndicStyle(doubled=NONE, anusvara="ng", flap="r", eh=False)
 # The Hindi belt's regional languages: no doubled vowels, v between vowels written w.
 _REGIONAL = IndicStyle(doubled=NONE, w=True)
 _DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False)
@@ -113,7 +117,11 @@ INDIC_STYLES = {
     "as": IndicStyle(
         doubled=NONE, anusvara="ng", final_anusvara="ng", sha="s", y_as_j=True, flap="r", eh=False, w=True
     ),
-    "mni": _EASTERN,
+    # Manipuri's words end on consonants, and its names write a final ং ng (Kakching, Moirang), ৌ ou
+    # (Thoubal) and ওয় w (Wangjing).
+    "mni": IndicStyle(
+        doubled=NONE, anusvara="ng", final_anusvara="ng", flap="r", eh=False, au_as_ou=True, oy_as_w=True
+    ),
     "pa": IndicStyle(doubled=HIGH),
     "gu": IndicStyle(doubled=NONE),
     "mr": IndicStyle(doubled=NONE),
@@ -246,6 +254,11 @@ def _indic(word: str, style: IndicStyle) -> str:
             lows[i + 2] = ""
         elif low == "ṛ":
             spelled = style.flap
+        elif low == "a" and following == "u" and style.au_as_ou:
+            spelled = "o"
+        elif low == "ō" and i == 0 and following == "ẏ" and lows[2:3] and lows[2] in VOWELS and style.oy_as_w:
+            spelled = "w"
+            lows[i + 1] = ""
         elif low == "ē" and following in NASALS and not rest:
             spelled = "ei"
         elif low in ("ī", "i") and following in VOWELS and style.glide_after_i:
@@ -263,7 +276,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "w"
         elif low in style.doubled and not at_end and prev not in VOWELS:
             spelled = DOUBLED[low]
-        elif low == "ṁ" and following[:1] in ("p", "b", "m"):
+        elif low == "ṁ" and following[:1] in ("p", "b", "m") and style.anusvara != "ng":
+            # Hindi's anusvara takes the place of the consonant after it (sambandh); the eastern
+            # scripts' ং is always ng (Kangpokpi).
             spelled = "m"
         elif low in NASALS and at_end:
             spelled = style.final_anusvara if low == "ṁ" else "n"

@@ -158,7 +158,7 @@ LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 # Languages whose speakers drop the inherent vowel at the end of a word, and within it, as Hindi's do
 # (ਨਾਮ nām, আমার āmār, નામ nām): their words go through Devanagari, where inherent_vowel.py has the rule.
 # Odia, the Dravidian languages and Sanskrit keep it (ମୋର mōra, ನನ್ನ nanna).
-SPOKEN_INHERENT_VOWEL_DROPPED = {"Punjabi", "Bengali", "Assamese", "Gujarati"}
+SPOKEN_INHERENT_VOWEL_DROPPED = {"Punjabi", "Bengali", "Assamese", "Gujarati", "Manipuri"}
 # Scripts aksharamukha names after the language rather than the Unicode block.
 AKSHARAMUKHA_BY_LANGUAGE = {"Assamese": "Assamese"}
 
