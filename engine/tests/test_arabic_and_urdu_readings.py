@@ -161,6 +161,7 @@ KASHMIRI = all_languages()["Kashmiri"]
         # Kashmiri's own vowel signs and marked vowel letters: ٔ ạ, ٕ ụ, ٲ ạ̄, وٚ o, وٗ ū, یٖ ī, یٚ e.
         ("أنْجیٖر", "ạnjīr", "anjir"),
         ("اوٚبُر", "obur", "obur"),
+        ("اۆبُر", "obur", "obur"),  # the same, with the precomposed letter
         ("کرْوٗد", "krūd", "krud"),
         ("آشیٚنؠ", "āshenʼ", "ashen"),
         ("مٲنْش", "mạ̄nsh", "mansh"),

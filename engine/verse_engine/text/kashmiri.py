@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from anyascii import anyascii
+
 CONSONANTS = {
     "ب": "b", "پ": "p", "ت": "t", "ٹ": "ṭ", "ث": "s", "ج": "j", "چ": "c", "ح": "h", "خ": "kh", "د": "d",
     "ڈ": "ḍ", "ذ": "z", "ر": "r", "ڑ": "ṛ", "ز": "z", "ژ": "ts", "س": "s", "ش": "sh", "ص": "s", "ض": "z",
@@ -32,6 +34,8 @@ SMALL_V, INVERTED_DAMMA, SUBSCRIPT_ALEF = "\u065a", "\u0657", "\u0656"
 SHADDA = "\u0651"
 SILENT_H_AFTER = {"\u0655", "\u065f"}
 KASHMIRI_YEH = "ؠ"
+# The precomposed forms of وٚ and یٚ some keyboards write.
+MARKED_VOWEL_LETTERS = {"ۆ": "o", "ێ": "e"}
 LONG_A_WITH_HAMZA = "ٲ"
 # Vowels as said so far, without their marks (ạ̄ is a).
 VOWELS = set("aeiou")
@@ -65,7 +69,7 @@ def romanised(word: str) -> str:
         vowel = _sign_vowel(marks)
         if base == ALEF:
             # A bare alif opening a word carries the vowel of the و or ی after it (اوٚبُر obur).
-            carrier = not out and not marks and (after == WAW or after in YEH)
+            carrier = not out and not marks and (after == WAW or after in YEH or after in MARKED_VOWEL_LETTERS)
             out.append("ā" if MADDA in marks else vowel if vowel else "" if carrier else "a" if not out else "ā")
             continue
         if base == LONG_A_WITH_HAMZA:
@@ -75,7 +79,8 @@ def romanised(word: str) -> str:
                 out.append("o")
             elif INVERTED_DAMMA in marks:
                 out.append("ū")
-            elif vowel or (follows_vowel and not carrier) or not after and said and said[-1] in VOWELS:
+            elif vowel or (follows_vowel and not carrier) or (not after and said[-1:] in VOWELS):
+                # A consonant: carrying a sign, opening a word or a syllable, or ending one (آلَو ālav).
                 out.append("v" + vowel)
             else:
                 out.append("ō")
@@ -93,6 +98,8 @@ def romanised(word: str) -> str:
             out.append("y" if said and said[-1] in VOWELS and SMALL_V not in marks else "e")
         elif base == "ۄ":
             out.append("ŏ")
+        elif base in MARKED_VOWEL_LETTERS:
+            out.append(MARKED_VOWEL_LETTERS[base])
         elif base == KASHMIRI_YEH:
             # The palatal glide: ya before a consonant (رؠکھ ryakh), y before a vowel, ʼ at the end.
             glide = vowel or after in (WAW, ALEF) or after in YEH
@@ -105,6 +112,7 @@ def romanised(word: str) -> str:
             consonant = CONSONANTS[base]
             out.append((consonant * 2 if SHADDA in marks else consonant) + vowel)
         else:
-            out.append(base if base.isascii() else "")
+            # Punctuation and digits as they are; a letter this table lacks still ends up Latin.
+            out.append(base if base.isascii() else anyascii(base))
         carrier = False
     return "".join(out)
