@@ -13,12 +13,11 @@ import unicodedata
 
 from anyascii import anyascii
 
-CONSONANTS = {
-    "ب": "b", "پ": "p", "ت": "t", "ٹ": "ṭ", "ث": "s", "ج": "j", "چ": "c", "ح": "h", "خ": "kh", "د": "d",
-    "ڈ": "ḍ", "ذ": "z", "ر": "r", "ڑ": "ṛ", "ز": "z", "ژ": "ts", "س": "s", "ش": "sh", "ص": "s", "ض": "z",
-    "ط": "t", "ظ": "z", "ع": "ʻ", "غ": "gh", "ف": "f", "ق": "q", "ک": "k", "ك": "k", "گ": "g", "ل": "l",
-    "م": "m", "ن": "n", "ں": "n", "ھ": "h", "ہ": "h", "ه": "h",
-}  # fmt: skip
+from verse_engine.text.arabic_letters import ARABIC
+
+# Urdu's table for the consonants Kashmiri shares (ALA-LC's), with its own ژ ts; the vowel letters
+# (ا و ی ے) are read below, by their marks.
+CONSONANTS = ARABIC | {"ژ": "ts"}
 # The signs written over or under a letter, and the vowel each is.
 VOWEL_SIGNS = {
     "\u064e": "a",

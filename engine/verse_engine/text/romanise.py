@@ -23,6 +23,7 @@ from anyascii import anyascii
 
 from verse_engine.languages import Language
 from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, urdu_words
+from verse_engine.text.arabic_letters import ARABIC
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.readable import readable
@@ -60,69 +61,6 @@ BGN_PCGN = {
 # After these (or at the start of a word) е and ё begin a syllable: ye, yë.
 SYLLABLE_START = set("аеёиоуыэюяіїєйъь")
 
-# Consonants and long vowels of Arabic-script languages (Arabic, Urdu; Sindhi's are SINDHI). The script
-# does not write short vowels, so the romanisation shows what is written.
-ARABIC = {
-    "ا": "ā",
-    "آ": "ā",
-    "أ": "a",
-    "إ": "i",
-    "ب": "b",
-    "پ": "p",
-    "ت": "t",
-    "ٹ": "ṭ",
-    "ث": "s̱",
-    "ج": "j",
-    "چ": "c",
-    "ح": "ḥ",
-    "خ": "k͟h",
-    "د": "d",
-    "ڈ": "ḍ",
-    "ذ": "ẕ",
-    "ر": "r",
-    "ڑ": "ṛ",
-    "ز": "z",
-    "ژ": "ž",
-    "س": "s",
-    "ش": "sh",
-    "ص": "ṣ",
-    "ض": "ẓ",
-    "ط": "ṭ",
-    "ظ": "ẓ",
-    "ع": "ʻ",
-    "غ": "gh",
-    "ف": "f",
-    "ق": "q",
-    "ک": "k",
-    "ك": "k",
-    "گ": "g",
-    "ل": "l",
-    "م": "m",
-    "ن": "n",
-    "ں": "ṉ",
-    "و": "w",
-    "ہ": "h",
-    "ه": "h",
-    "ھ": "h",
-    "ء": "ʼ",
-    "ی": "y",
-    "ي": "y",
-    "ے": "e",
-    "ى": "á",
-    "ة": "h",
-    "ئ": "ʼ",
-    "ؤ": "ʼ",
-    "َ": "a",
-    "ِ": "i",
-    "ُ": "u",
-    "ً": "an",
-    "ٍ": "in",
-    "ٌ": "un",
-    "ّ": "",
-    "ْ": "",
-    "،": ",",
-    "؟": "?",
-}
 
 # Sindhi's own letters, and its ک, which is kh where Urdu's is k (Sindhi writes k ڪ). The implosives
 # are marked as Wiktionary's Sindhi entries mark them (ٻ ḇ, ڄ j̄, ڏ ḍ̠, ڳ g̈); ڇ is the aspirate, ch, as
