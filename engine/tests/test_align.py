@@ -5,6 +5,7 @@ from verse_engine.alignment.align import (
     Span,
     as_written,
     clip_long_edges,
+    end_lines_before_the_next,
     return_held_notes,
     return_squeezed_words,
     split_span,
@@ -104,6 +105,38 @@ def test_a_run_of_crushed_words_is_shared_out_and_the_held_word_keeps_its_share(
     assert abs(line[0].end - 107.6) < 1e-9 and line[0].end == line[1].start
     assert abs((line[1].end - line[1].start) / (line[2].end - line[2].start) - 4 / 3) < 1e-9
     assert line[2].end == 107.96
+
+
+def test_a_lines_words_past_the_next_lines_start_are_put_back_before_it():
+    # Aligned alone, "... pénombre les larmes" ran 0.7 s into the next line, which starts where the
+    # voice comes in. Pace 0.1 s a character: "larmes" and "les" get their shares before 61.8.
+    line = [
+        Word(" et", 59.6, 59.8, 0.9),
+        Word(" pénombre", 59.8, 61.5, 0.9),
+        Word(" les", 61.5, 61.9, 0.9),
+        Word(" larmes", 61.9, 62.5, 0.9),
+    ]
+    following = [Word(" j'veux", 61.8, 62.3, 0.9), Word(" zapper", 62.3, 62.9, 0.9), Word(" son", 62.9, 63.2, 0.9)]
+    end_lines_before_the_next([line, following])
+    assert abs(line[3].start - 61.2) < 1e-9 and line[3].end == 61.8
+    assert abs(line[2].start - 60.9) < 1e-9 and line[2].end == line[3].start
+    assert line[1].start == 59.8 and line[1].end == line[2].start
+    assert [(w.start, w.end) for w in following] == [(61.8, 62.3), (62.3, 62.9), (62.9, 63.2)]
+
+
+def test_a_word_across_the_next_lines_start_only_ends_there():
+    line = [Word(" la", 42.0, 42.3, 0.9), Word(" belleza", 42.3, 43.8, 0.9)]
+    following = [Word(" ah", 43.4, 43.6, 0.9)]
+    end_lines_before_the_next([line, following])
+    assert (line[1].start, line[1].end) == (42.3, 43.4)
+
+
+def test_a_line_that_starts_after_the_next_one_is_left_as_it_is():
+    line = [Word(" la", 50.0, 50.3, 0.9), Word(" vie", 50.3, 50.8, 0.9)]
+    following = [Word(" ah", 49.0, 49.2, 0.9)]
+    before = [(w.start, w.end) for w in line]
+    end_lines_before_the_next([line, following])
+    assert [(w.start, w.end) for w in line] == before
 
 
 def test_a_short_word_after_a_word_of_ordinary_length_is_left_alone():

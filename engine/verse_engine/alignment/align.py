@@ -125,6 +125,36 @@ def return_squeezed_words(texts: list[list[Word]]) -> None:
             i = j + 1
 
 
+def end_lines_before_the_next(texts: list[list[Word]]) -> None:
+    """Lines are sung in order, yet a line aligned on its own, or one whose next line starts where
+    the voice comes in, can end after the next one starts. A line's start is the better evidence
+    (Silero's onset, the recognition pass); its end is where forced alignment stretches (the last
+    word absorbs what follows, clip_long_edges). So where a line runs past the next line's start, its
+    words that start there or after, and as many before them as could not keep their shares, are
+    put back before it at the song's pace, as return_squeezed_words does; a word across the start
+    only ends there. A line that starts after the next one is left as it is: its order is not
+    what a line's end can tell."""
+    pace = word_pace([w for text in texts for w in text]) if sum(len(t) for t in texts) > 1 else 0.0
+    for text, following in zip(texts, texts[1:], strict=False):
+        if not text or not following or text[-1].end <= following[0].start:
+            continue
+        limit = following[0].start
+        late = next((k for k, w in enumerate(text) if w.start >= limit), len(text))
+        if late == 0:
+            continue
+        if late == len(text):
+            text[-1].end = limit
+            continue
+        shares = [word_share(w, pace) for w in text]
+        while late > 1 and text[late - 1].start + sum(shares[late - 1 :]) > limit:
+            late -= 1
+        held, run = text[late - 1], text[late:]
+        if limit - (held.start + shares[late - 1]) <= 0:
+            continue
+        run[-1].end = limit
+        _spread_back(run, held, pace)
+
+
 def squeezed(word: Word) -> bool:
     """Whether the alignment crushed the word to nothing (under SQUEEZED_SECONDS)."""
     return word.end - word.start < SQUEEZED_SECONDS

@@ -17,7 +17,8 @@ with a confidence per line.
    vowels that the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
-   as voiceless start where the voice comes in (voice_onsets.py).
+   as voiceless start where the voice comes in (voice_onsets.py). A line that runs past the next
+   line's start ends before it (align.end_lines_before_the_next).
 5. Flags: lines without anchors, with low confidence, with implausible timing, with strays, or with
    a word the recogniser doubts (lines.is_unsure): the whole verdict, which the platform takes as given.
 """
@@ -29,7 +30,14 @@ from typing import Any
 
 import numpy as np
 
-from verse_engine.alignment.align import WINDOW_SECONDS, Span, align_spans, return_held_notes, return_squeezed_words
+from verse_engine.alignment.align import (
+    WINDOW_SECONDS,
+    Span,
+    align_spans,
+    end_lines_before_the_next,
+    return_held_notes,
+    return_squeezed_words,
+)
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
 from verse_engine.alignment.openings import open_where_heard
 from verse_engine.alignment.repeats import time_notes, time_repeats
@@ -51,8 +59,9 @@ from verse_engine.text.lines import Word, is_unsure
 # they sit in place between their line's anchored neighbours. 10: a line that lost its place to its
 # neighbours in a shared window is aligned again alone (strays.realign_crushed); a line of held
 # vowels keeps its notes; a repeat line Silero misses takes its neighbour's pace, and a line heard
-# as one note per word takes its notes (repeats.py).
-ALIGNER_VERSION = "verse-align-10"
+# as one note per word takes its notes (repeats.py). 11: a line that runs past the next line's start
+# ends before it (align.end_lines_before_the_next).
+ALIGNER_VERSION = "verse-align-11"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -145,6 +154,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     time_notes(lines, timed, voice)
     start_words_at_voice(timed, voice)
     open_where_heard(timed, openings, windows)
+    end_lines_before_the_next(timed)
     out = []
     for text, words, (start, end, anchored), stray in zip(lines, timed, windows, strayed, strict=True):
         if not words:
