@@ -1,11 +1,13 @@
-"""A Thai word in RTGS, syllable by syllable through pythainlp's royin engine, after the three
-spelling rules royin does not apply (so ใหม่ is mai, not aim; สวัสดี sawatdi, not swatdi; เพลง
-phleng, not phenng):
+"""A Thai word in RTGS, syllable by syllable through pythainlp's royin engine, after the spelling
+rules royin does not apply (so ใหม่ is mai, not aim; สวัสดี sawatdi, not swatdi; เพลง phleng, not
+phenng; อยุธยา ayutthaya's a; กาญจน kan, not kay):
 
 - a leading ห before a sonorant only sets the tone and is not read (ใหม่, เหนือ, หนอง);
 - two consonants opening a syllable that are not one of Thai's clusters carry an unwritten a
-  between them (สวัส sa-wat, ตลาด ta-lat);
-- a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant.
+  between them (สวัส sa-wat, ตลาด ta-lat); a leading อ before ย is silent only in the four words
+  that spell it so (อย่า, อยู่, อย่าง, อยาก), and elsewhere is such a consonant (อยุธยา a-yut);
+- a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant;
+- ญ closing a syllable is n, as every final nasal of its row is (กาญจน kan, บุญ bun).
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ CLUSTERS = {
 # The RTGS initial of a cluster's first consonant.
 CLUSTER_INITIALS = {"ก": "k", "ข": "kh", "ค": "kh", "ป": "p", "พ": "ph", "ผ": "ph", "ต": "t"}
 CLUSTER_INITIALS |= {"บ": "b", "ด": "d", "ฟ": "f"}
+# The only words whose leading อ before ย is silent (อย่าง begins as อย่า does).
+SILENT_O_BEFORE_Y = ("อย่า", "อยู่", "อยาก")
 
 _SILENT_H = re.compile(f"ห(?=[{SONORANTS}])")
 _OPENING_PAIR = re.compile(f"^([{CONSONANTS}])([{CONSONANTS}])(?=[{FOLLOWING}])")
 _PREPOSED_CLUSTER = re.compile(f"^([{PREPOSED}])([{CONSONANTS}])([{CONSONANTS}])")
+_FINAL_YO_YING = re.compile(f"(?<=[{CONSONANTS}{FOLLOWING}])ญ$")
 
 
 def _royin(syllable: str) -> str:
@@ -41,8 +46,9 @@ def _syllable(syllable: str) -> str:
     syllable = _SILENT_H.sub("", syllable)
     if len(syllable) == 1 and syllable in CONSONANTS:
         syllable += "ะ"
+    syllable = _FINAL_YO_YING.sub("น", syllable)
     pair = _OPENING_PAIR.match(syllable)
-    if pair and pair.group(0) not in CLUSTERS and pair.group(0) != "อย":
+    if pair and pair.group(0) not in CLUSTERS and not syllable.startswith(SILENT_O_BEFORE_Y):
         syllable = syllable[0] + "ะ" + syllable[1:]
     cluster = _PREPOSED_CLUSTER.match(syllable)
     if cluster and cluster.group(2) + cluster.group(3) in CLUSTERS and cluster.group(2) in CLUSTER_INITIALS:

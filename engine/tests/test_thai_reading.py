@@ -1,0 +1,33 @@
+import pytest
+
+from verse_engine.text.thai_reading import rtgs
+
+# Each rule of Thai spelling that pythainlp's royin engine leaves out, with words whose RTGS form
+# is published (the Royal Institute's spellings of names, and its examples).
+CASES = [
+    # A leading ห before a sonorant sets the tone and is not read.
+    ("ใหม่", "mai"),
+    ("หญิง", "ying"),
+    # Two consonants that are not a cluster carry an unwritten a.
+    ("สวัสดี", "sawatdi"),
+    # A leading อ before ย is silent in its four words only, and read a elsewhere.
+    ("อย่างไร", "yangrai"),
+    ("อยู่", "yu"),
+    ("อยาก", "yak"),
+    ("อโยธยา", "ayothaya"),
+    # A cluster after a preposed vowel keeps its first consonant.
+    ("เพลง", "phleng"),
+    # ญ closing a syllable is n.
+    ("สัญญา", "sanya"),
+    ("กาญจนา", "kanchana"),
+    ("บุญ", "bun"),
+]
+
+
+@pytest.mark.parametrize(("word", "expected"), CASES)
+def test_thai_words_are_read_by_the_rules_of_their_spelling(word, expected):
+    assert rtgs(word) == expected
+
+
+def test_a_leading_o_before_y_outside_its_four_words_is_read():
+    assert rtgs("อยุธยา").startswith("ayu")
