@@ -109,6 +109,16 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
 
 
+def test_an_urdu_final_he_after_a_consonant_is_the_vowel_a():
+    """ALA-LC writes it -ah and listeners -a, as the lexicon's own -ah words are (zamānah zamana): for
+    words it lacks, by the same rule. After a long vowel the h is said (راہ rāh), and a two-letter
+    word's h may be its own (رہ rah)."""
+    assert romanise_line("ہنگامہ پردہ", URDU) == "hangāmah pardah"
+    assert romanise_line("ہنگامہ پردہ", URDU, "readable") == "hangama parda"
+    assert romanise_line("راہ شاہ", URDU, "readable") == "rah shah"
+    assert romanise_line("رہ", URDU, "readable") == "rah"
+
+
 def test_an_urdu_word_with_two_readings_is_read_by_its_place_in_the_line():
     assert romanise_line("میں تیرا", URDU, "readable") == "main tera"
     assert romanise_line("دل میں", URDU, "readable") == "dil mein"

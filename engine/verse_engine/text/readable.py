@@ -139,6 +139,9 @@ HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
 ARABIC = {"ž": "zh", "c": "ch", "ʻ": "", "ʼ": "", "k͟h": "kh", "g͟h": "gh"}
 CYRILLIC = {"ë": "yo", "ʺ": "", "ʼ": "", "yy": "y"}
+# Urdu's final ہ after a consonant is read -ah in ALA-LC and -a by listeners (zamānah zamana); a
+# long vowel's h (rāh, shāh) is said, and so is a two-letter word's (rah).
+URDU_FINAL_AH = re.compile(r"(?<=\w[^\W aāeiīoūu])ah(?=\W*$)")
 # A letter and the combining marks after it.
 CLUSTER = re.compile(r".[\u0300-\u036f]*", re.DOTALL)
 
@@ -319,6 +322,8 @@ def readable(word: str, language: Language) -> str:
     if scheme == "pinyin":
         return _pinyin(word)
     if scheme == "ala-lc":
+        if language.code == "ur":
+            word = URDU_FINAL_AH.sub("a", word)
         return _table(word, ARABIC)
     if scheme == "bgn-pcgn":
         return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)

@@ -118,10 +118,10 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         return str(iso).replace("_", "")
 
 
-def _arabic(text: str, *, opening_vowel: bool = False, letters: dict[str, str] = ARABIC) -> str:
+def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, letters: dict[str, str] = ARABIC) -> str:
     """Letter by letter, by `letters` (Sindhi's are SINDHI, with its endings). `opening_vowel` (Urdu,
     Sindhi): a word that opens on two consonants, the second no glide, has the short vowel the script
-    leaves out between them, read a (see OPENING_VOWEL)."""
+    leaves out between them, read a (see OPENING_VOWEL). `final_he` (Urdu): see URDU_FINAL_HE."""
     out = []
     for i, ch in enumerate(text):
         mapped = letters.get(ch)
@@ -136,6 +136,8 @@ def _arabic(text: str, *, opening_vowel: bool = False, letters: dict[str, str] =
         out.append(mapped)
     if letters is SINDHI:
         _sindhi_ending(text, out)
+    if final_he:
+        _urdu_final_he(text, out)
     # One entry of `out` per character of `text`: the vowel goes after the first letter (and its
     # aspiration, ھ), past any punctuation before it.
     lead = next((i for i, ch in enumerate(text) if ch.isalpha()), len(text))
@@ -173,6 +175,23 @@ def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
         and not {bare[0], bare[1]} & URDU_VOWEL_LETTERS
         and not VOWEL_MARKS & set(word)
     )
+
+
+# Urdu's final ہ after a consonant writes the vowel a, which ALA-LC spells -ah (زمانہ zamānah, پردہ
+# pardah) and listeners -a (zamana, parda): the rule of the lexicon's (urdu_words.tsv) -ah words, for
+# those it lacks. Two letters (رہ rah, کہ kih) are too few to tell the vowel from the word's own h.
+URDU_FINAL_HE = "ہه"
+URDU_FINAL_HE_READING = "ah"
+
+
+def _urdu_final_he(text: str, out: list[str]) -> None:
+    """Urdu's final ہ after a consonant, as the vowel it writes, in `out` (one entry per character)."""
+    last = next((i for i in range(len(text) - 1, -1, -1) if text[i].isalpha()), None)
+    if last is None or last < 2 or text[last] not in URDU_FINAL_HE or VOWEL_MARKS & set(text):
+        return
+    before = text[last - 1]
+    if before in ARABIC and before not in URDU_VOWEL_LETTERS | set(URDU_FINAL_HE) | {"ھ"}:
+        out[last] = URDU_FINAL_HE_READING
 
 
 # A Sindhi word ends in a vowel, which the script leaves out after a final consonant: u is the
@@ -323,7 +342,12 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
             return (
                 arabic_vowels.romanised(word)
                 if vocalised_arabic
-                else _arabic(word, opening_vowel=language.code in OPENING_VOWEL_LANGUAGES, letters=_letters(language))
+                else _arabic(
+                    word,
+                    opening_vowel=language.code in OPENING_VOWEL_LANGUAGES,
+                    final_he=language.code == "ur",
+                    letters=_letters(language),
+                )
             ), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         pass
