@@ -119,6 +119,14 @@ def test_an_urdu_final_he_after_a_consonant_is_the_vowel_a():
     assert romanise_line("رہ", URDU, "readable") == "rah"
 
 
+def test_an_urdu_ye_before_alif_is_the_glide():
+    """After a consonant it follows a short i (پیا piyā, دیاں diyāṉ); after a vowel letter it is y
+    alone (آیا āyā)."""
+    assert romanise_line("پیا دیاں", URDU) == "piyā diyāṉ"
+    assert romanise_line("پیا دیاں", URDU, "readable") == "piya diyan"
+    assert romanise_line("جیا", URDU) == "jiyā"
+
+
 def test_an_urdu_word_with_two_readings_is_read_by_its_place_in_the_line():
     assert romanise_line("میں تیرا", URDU, "readable") == "main tera"
     assert romanise_line("دل میں", URDU, "readable") == "dil mein"

@@ -131,6 +131,10 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
         # و and ی are long vowels between consonants; و before alif is the consonant (خواب k͟hwāb).
         if ch == "و" and i > 0 and text[i + 1 : i + 2] not in ("ا", "آ"):
             mapped = "ū"
+        elif ch in ("ی", "ي") and text[i + 1 : i + 2] in ("ا", "آ") and i > 0 and text[i - 1] in letters:
+            # Before alif, ی is the glide, after a short i where a consonant precedes it (پیا piyā,
+            # دنیا duniyā) and alone after a vowel letter (آیا āyā).
+            mapped = "y" if text[i - 1] in URDU_VOWEL_LETTERS else "iy"
         elif ch in ("ی", "ي") and 0 < i < len(text) - 1 or ch in ("ی", "ي") and i == len(text) - 1 and i > 0:
             mapped = "ī"
         out.append(mapped)
