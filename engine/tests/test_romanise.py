@@ -273,6 +273,11 @@ def test_a_russian_line_reads_as_said():
 # The inherent vowel as speakers drop it (or keep it), each language by its own rule.
 SPOKEN_INHERENT_VOWEL = [
     ("Punjabi", "ਨਾਮ ਰਾਮ", "nām rām"),
+    # The adhak doubles a consonant after a short vowel; the a after it goes as after one consonant:
+    # the present participles of Punjabi songs (nachda, hassda), and Hindi's pallavī keeps its a.
+    ("Punjabi", "ਨੱਚਦਾ ਹੱਸਦਾ ਮਿੱਤਰਾਂ", "naccdā hassdā mittrāṁ"),
+    ("Punjabi", "ਅੱਖਰਾਂ ਪੱਥਰ", "akkhrāṁ patthar"),
+    ("Hindi", "पल्लवी", "pallavī"),
     ("Gujarati", "નામ", "nām"),
     # The title of Bangladesh's national anthem, "Amar Shonar Bangla".
     ("Bengali", "আমার সোনার বাংলা", "āmār sōnār bāṁlā"),

@@ -39,6 +39,7 @@ CONSONANTS = (
 # Sonority, most sonorous first: a final a after a cluster goes only where its consonants rise in
 # it (धर्म dharm, अर्थ arth, मस्त mast) and stays where they fall (मित्र mitra, राज्य rājya).
 SONORITY = ["यरलव", "नमणङञ", "शषस", "कखपफगघबभ", "टठतथडढदध", "चछजझ"]
+ASPIRATES = dict(zip("कगचजटडतदपब", "खघछझठढथधफभ", strict=True))
 FRONT_VOWEL_SIGNS = {"\u093f", "\u0940", "\u0947"}  # ि ी े
 
 
@@ -100,7 +101,7 @@ def _keeps_final(units: list[_Unit]) -> bool:
     return _glide(last, before)
 
 
-def _drop(units: list[_Unit]) -> None:
+def _drop(units: list[_Unit], *, geminate_as_one: bool = False) -> None:
     # A word written with its final virama is spelled as Sanskrit spells it (मातरम् mātaram,
     # जगत् jagat), and said so.
     if sum(u.voiced for u in units) < 2 or units[-1].vowel == VIRAMA:
@@ -111,13 +112,21 @@ def _drop(units: list[_Unit]) -> None:
         here, before, after = units[k], units[k - 1], units[k + 1]
         if (
             here.inherent
-            and before.voiced
+            and (before.voiced or geminate_as_one and _closes_geminate(units, k))
             and after.consonant
             and after.voiced
             and not _before_iya(units, k + 1)
             and not _glide(here, before)
         ):
             here.vowel = VIRAMA
+
+
+def _closes_geminate(units: list[_Unit], k: int) -> bool:
+    """Whether units[k] is the second half of a doubled consonant after a vowel (ਚੱਲ call, ਕੱਪ kapp,
+    ਅੱਖ akkh: an aspirate doubles as its plain stop and itself)."""
+    before, here = units[k - 1], units[k].letter
+    doubled = before.letter == here or ASPIRATES.get(before.letter) == here
+    return before.vowel == VIRAMA and doubled and k >= 2 and units[k - 2].voiced
 
 
 def _glide(unit: _Unit, before: _Unit) -> bool:
@@ -146,23 +155,27 @@ WORD = re.compile(r"[\u0900-\u0963\u0970-\u097f]+")
 COMPOUND_HEADS = ("पति", "पती", "नगर", "सराय")
 
 
-def _said(word: str) -> str:
+def _said(word: str, geminate_as_one: bool) -> str:
     units = _units(word)
     if units is None:
         return word
-    _drop(units)
+    _drop(units, geminate_as_one=geminate_as_one)
     return "".join(u.letter + u.vowel + u.modifiers for u in units)
 
 
-def _spoken(match: re.Match[str]) -> str:
-    word = match.group(0)
+def _spoken(word: str, geminate_as_one: bool) -> str:
     for head in COMPOUND_HEADS:
         stem = word[: -len(head)]
         if word.endswith(head) and stem and not stem.endswith(VIRAMA):
-            return _said(stem) + _said(head)
-    return _said(word)
+            return _said(stem, geminate_as_one) + _said(head, geminate_as_one)
+    return _said(word, geminate_as_one)
 
 
-def drop_unspoken(text: str) -> str:
-    """The text with a virama after every consonant whose inherent vowel is not said, word by word."""
-    return WORD.sub(_spoken, text)
+def drop_unspoken(text: str, *, geminate_as_one: bool = False) -> str:
+    """The text with a virama after every consonant whose inherent vowel is not said, word by word.
+
+    `geminate_as_one` (Punjabi): a doubled consonant after a vowel, which Gurmukhi writes with the
+    adhak, loses the a after it where a single consonant would (ਚੱਲਦਾ calldā, ਮਿੱਤਰਾਂ mittrāṁ,
+    ਕੱਪੜਾ kappṛā), since the adhak marks the short vowel before it, not a cluster; Hindi keeps that a
+    after a written cluster (पल्लवी pallavī)."""
+    return WORD.sub(lambda match: _spoken(match.group(0), geminate_as_one), text)

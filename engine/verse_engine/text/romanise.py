@@ -97,6 +97,8 @@ LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 # (ਨਾਮ nām, আমার āmār, નામ nām): their words go through Devanagari, where inherent_vowel.py has the rule.
 # Odia, the Dravidian languages and Sanskrit keep it (ମୋର mōra, ನನ್ನ nanna).
 SPOKEN_INHERENT_VOWEL_DROPPED = {"Punjabi", "Bengali", "Assamese", "Gujarati", "Manipuri"}
+# Languages whose doubled consonants are one consonant to the inherent-vowel rule (see drop_unspoken).
+GEMINATE_AS_ONE = {"Punjabi"}
 # Scripts aksharamukha names after the language rather than the Unicode block.
 AKSHARAMUKHA_BY_LANGUAGE = {"Assamese": "Assamese"}
 
@@ -112,7 +114,7 @@ def _aksharamukha(script: str, text: str, language: Language) -> str:
         # Modern Indo-Aryan languages drop the final and medial inherent vowel (dil, not dila);
         # Sanskrit keeps it.
         if source == "Devanagari" and language.name != "Sanskrit":
-            text = drop_unspoken(text)
+            text = drop_unspoken(text, geminate_as_one=language.name in GEMINATE_AS_ONE)
         iso = transliterate.process(source, "ISO", text)
         # Dropping the schwa leaves an underscore where c and ch meet (अच्छा acch_ā); ISO 15919 has none.
         return str(iso).replace("_", "")
