@@ -50,6 +50,27 @@ def test_a_word_that_starts_on_the_voice_is_not_moved():
     assert [(w.start, w.end) for w in line] == [(1.0, 1.4), (1.4, 2.0)]
 
 
+def test_a_word_that_starts_on_the_tail_of_the_line_before_starts_after_the_rest():
+    # "tonight" sung 1.0-2.0 s, a rest of 0.6 s, "never" from 2.6 s; the alignment ended "tonight"
+    # at 1.9 s and gave "never" the last 0.1 s of it and the rest.
+    before, line = [Word(" tonight", 1.0, 1.9, 0.9)], [Word(" never", 1.9, 3.2, 0.9)]
+    start_words_at_voice([before, line], _voice(4.0, [(1.0, 2.0), (2.6, 3.2)]))
+    assert abs(line[0].start - 2.6) <= FRAME_SECONDS and before[0].start == 1.0
+
+
+def test_a_short_word_before_a_rest_or_a_closure_keeps_its_start():
+    # "I" sung 1.0-1.15 s on its own onset, then a rest: the voice did not come in before it.
+    alone = [Word(" I", 1.0, 2.0, 0.9)]
+    start_words_at_voice([alone], _voice(3.0, [(1.0, 1.15), (1.6, 2.0)]))
+    # A stop's closure (0.1 s) inside a word that starts on the voice before it is no rest.
+    closure = [Word(" and", 0.5, 1.0, 0.9), Word(" take", 1.0, 1.6, 0.9)]
+    start_words_at_voice([closure], _voice(3.0, [(0.5, 1.1), (1.2, 1.6)]))
+    # A tail longer than TAIL_SECONDS is the word's own voice.
+    long_tail = [Word(" so", 0.5, 1.0, 0.9), Word(" far", 1.0, 2.4, 0.9)]
+    start_words_at_voice([long_tail], _voice(3.0, [(0.5, 1.4), (1.8, 2.4)]))
+    assert (alone[0].start, closure[1].start, long_tail[1].start) == (1.0, 1.0, 1.0)
+
+
 def test_silero_scores_every_32_ms_frame_of_the_audio():
     audio = np.zeros(16000, dtype=np.float32)
     p = voice_probabilities(audio)

@@ -61,7 +61,7 @@ from verse_engine.text.lines import Word, is_unsure
 # vowels keeps its notes; a repeat line Silero misses takes its neighbour's pace, and a line heard
 # as one note per word takes its notes (repeats.py). 11: a line that runs past the next line's start
 # ends before it (align.end_lines_before_the_next).
-ALIGNER_VERSION = "verse-align-11"
+ALIGNER_VERSION = "verse-align-12"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which

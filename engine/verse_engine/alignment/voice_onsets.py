@@ -34,20 +34,52 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
     return np.asarray(get_vad_model()(padded)).reshape(-1)
 
 
+# A word that starts on the last of a voice already sounding, which falls silent this long inside the
+# word, starts where the voice comes back, if the tail it started on is this short: the aligner gave
+# it the rest before it and a moment of what came before that. A rest this long is a breath between
+# phrases, not a consonant's closure (under 0.15 s).
+TAIL_GAP_SECONDS = 0.3
+TAIL_SECONDS = 0.2
+
+
 def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
-    """Moves each word whose start is voiceless to where the voice comes in within it."""
+    """Moves each word whose start is voiceless to where the voice comes in within it, and each that
+    starts on a short tail of the voice before it, cut off from the rest of the word by a rest, to
+    where the voice comes back."""
     spans = word_frames(texts, probabilities)
     if not spans:
         return
     threshold = voice_threshold(spans)
     for word in (w for text in texts for w in text):
         first = frame(word.start)
-        span = probabilities[first : frame(word.end) + 1]
-        if not len(span) or span[0] >= threshold:
+        span = probabilities[first : frame(word.end) + 1] >= threshold
+        if not len(span):
             continue
-        voiced = np.flatnonzero(span >= threshold)
-        if len(voiced):
-            word.start = max(word.start, (first + int(voiced[0])) * FRAME_SECONDS)
+        if not span[0]:
+            onset = _first_voiced(span)
+        elif first > 0 and probabilities[first - 1] >= threshold:
+            onset = _own_onset(span)
+        else:
+            onset = None
+        if onset is not None:
+            word.start = max(word.start, (first + onset) * FRAME_SECONDS)
+
+
+def _first_voiced(voiced: np.ndarray) -> int | None:
+    frames = np.flatnonzero(voiced)
+    return int(frames[0]) if len(frames) else None
+
+
+def _own_onset(voiced: np.ndarray) -> int | None:
+    """Where a word that starts voiced comes in again after a rest of TAIL_GAP_SECONDS, when what
+    sounds before that rest is under TAIL_SECONDS; None where the word's start stands."""
+    silent = np.flatnonzero(~voiced)
+    if not len(silent) or silent[0] * FRAME_SECONDS > TAIL_SECONDS:
+        return None
+    back = _first_voiced(voiced[silent[0] :])
+    if back is None or back * FRAME_SECONDS < TAIL_GAP_SECONDS:
+        return None
+    return int(silent[0]) + back
 
 
 # Room left around the voice's first and last frames: Silero hears a soft onset or a fading last
