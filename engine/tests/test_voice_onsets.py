@@ -58,6 +58,15 @@ def test_a_word_that_starts_on_the_tail_of_the_line_before_starts_after_the_rest
     assert abs(line[0].start - 2.6) <= FRAME_SECONDS and before[0].start == 1.0
 
 
+def test_a_frame_of_voice_flickering_in_the_rest_does_not_end_it():
+    line = [Word(" never", 1.9, 3.2, 0.9)]
+    voice = _voice(4.0, [(1.0, 2.0), (2.6, 3.2)])
+    voice[_frames(1.95)] = 0.02
+    voice[_frames(2.3)] = 0.6
+    start_words_at_voice([[Word(" tonight", 1.0, 1.9, 0.9)], line], voice)
+    assert abs(line[0].start - 2.6) <= FRAME_SECONDS
+
+
 def test_a_short_word_before_a_rest_or_a_closure_keeps_its_start():
     # "I" sung 1.0-1.15 s on its own onset, then a rest: the voice did not come in before it.
     alone = [Word(" I", 1.0, 2.0, 0.9)]

@@ -71,15 +71,19 @@ def _first_voiced(voiced: np.ndarray) -> int | None:
 
 
 def _own_onset(voiced: np.ndarray) -> int | None:
-    """Where a word that starts voiced comes in again after a rest of TAIL_GAP_SECONDS, when what
-    sounds before that rest is under TAIL_SECONDS; None where the word's start stands."""
-    silent = np.flatnonzero(~voiced)
-    if not len(silent) or silent[0] * FRAME_SECONDS > TAIL_SECONDS:
-        return None
-    back = _first_voiced(voiced[silent[0] :])
-    if back is None or back * FRAME_SECONDS < TAIL_GAP_SECONDS:
-        return None
-    return int(silent[0]) + back
+    """Where a word that starts voiced comes in again after a rest of TAIL_GAP_SECONDS that begins
+    within its first TAIL_SECONDS; None where the word's start stands. A lone voiced frame inside the
+    rest (Silero flickers) does not end it."""
+    gap, tail = round(TAIL_GAP_SECONDS / FRAME_SECONDS), round(TAIL_SECONDS / FRAME_SECONDS)
+    steady = [int(f) for f in np.flatnonzero(voiced) if f + 1 == len(voiced) or voiced[f + 1]]
+    previous = 0
+    for here in steady:
+        if previous > tail:
+            return None
+        if here - previous > gap:
+            return here
+        previous = here
+    return None
 
 
 # Room left around the voice's first and last frames: Silero hears a soft onset or a fading last
