@@ -58,6 +58,14 @@ def test_a_word_that_starts_on_the_tail_of_the_line_before_starts_after_the_rest
     assert abs(line[0].start - 2.6) <= FRAME_SECONDS and before[0].start == 1.0
 
 
+def test_the_short_rest_between_two_words_of_a_line_counts():
+    # "never" sung 1.0-1.55 s, "let" from 1.72 s after a rest of 0.17 s; the alignment started "let"
+    # at 1.4 s, inside "never".
+    line = [Word(" never", 1.0, 1.4, 0.9), Word(" let", 1.4, 2.2, 0.9)]
+    start_words_at_voice([line], _voice(3.0, [(1.0, 1.55), (1.72, 2.2)]))
+    assert abs(line[1].start - 1.72) <= FRAME_SECONDS and line[0].start == 1.0
+
+
 def test_a_frame_of_voice_flickering_in_the_rest_does_not_end_it():
     line = [Word(" never", 1.9, 3.2, 0.9)]
     voice = _voice(4.0, [(1.0, 2.0), (2.6, 3.2)])
@@ -71,9 +79,9 @@ def test_a_short_word_before_a_rest_or_a_closure_keeps_its_start():
     # "I" sung 1.0-1.15 s on its own onset, then a rest: the voice did not come in before it.
     alone = [Word(" I", 1.0, 2.0, 0.9)]
     start_words_at_voice([alone], _voice(3.0, [(1.0, 1.15), (1.6, 2.0)]))
-    # A stop's closure (0.1 s) inside a word that starts on the voice before it is no rest.
+    # A stop's closure (0.08 s) inside a word that starts on the voice before it is no rest.
     closure = [Word(" and", 0.5, 1.0, 0.9), Word(" take", 1.0, 1.6, 0.9)]
-    start_words_at_voice([closure], _voice(3.0, [(0.5, 1.1), (1.2, 1.6)]))
+    start_words_at_voice([closure], _voice(3.0, [(0.5, 1.1), (1.18, 1.6)]))
     # A tail longer than TAIL_SECONDS is the word's own voice.
     long_tail = [Word(" so", 0.5, 1.0, 0.9), Word(" far", 1.0, 2.4, 0.9)]
     start_words_at_voice([long_tail], _voice(3.0, [(0.5, 1.4), (1.8, 2.4)]))

@@ -36,9 +36,9 @@ def voice_probabilities(audio: np.ndarray) -> np.ndarray:
 
 # A word that starts on the last of a voice already sounding, which falls silent this long inside the
 # word, starts where the voice comes back, if the tail it started on is this short: the aligner gave
-# it the rest before it and a moment of what came before that. A rest this long is a breath between
-# phrases, not a consonant's closure (under 0.15 s).
-TAIL_GAP_SECONDS = 0.3
+# it the rest before it and a moment of what came before that. A stop's closure is shorter than such
+# a rest (about 50 to 100 ms), and a rest inside a sung word is rarer than one between two words.
+TAIL_GAP_SECONDS = 0.12
 TAIL_SECONDS = 0.2
 
 
@@ -75,7 +75,8 @@ def _own_onset(voiced: np.ndarray) -> int | None:
     within its first TAIL_SECONDS; None where the word's start stands. A lone voiced frame inside the
     rest (Silero flickers) does not end it."""
     gap, tail = round(TAIL_GAP_SECONDS / FRAME_SECONDS), round(TAIL_SECONDS / FRAME_SECONDS)
-    steady = [int(f) for f in np.flatnonzero(voiced) if f + 1 == len(voiced) or voiced[f + 1]]
+    lone = voiced & ~np.pad(voiced[:-1], (1, 0)) & ~np.pad(voiced[1:], (0, 1))
+    steady = [int(f) for f in np.flatnonzero(voiced & ~lone)]
     previous = 0
     for here in steady:
         if previous > tail:
