@@ -1,4 +1,6 @@
-"""Writes docs/languages.md from schemas/languages.json and the latest coverage run.
+"""Writes docs/languages.md from schemas/languages.json and the latest coverage run. Its
+"Romanisation" section is written by hand (the schemes, their sources, the reference table that
+`bench.romanisation` prints and what the misses are) and is kept as the file has it.
 
 engine/.venv/bin/python -m bench.languages_doc   (from engine/, after `python -m bench.coverage`)
 """
@@ -31,6 +33,14 @@ def explicit_section() -> list[str]:
         f"Without one, so `explicit` is null ({len(uncovered)}): {', '.join(uncovered)}.",
         "",
     ]
+
+
+def romanisation_section() -> list[str]:
+    """The hand-written section, from "## Romanisation" to the next section of the same level."""
+    lines = (ROOT / "docs" / "languages.md").read_text().splitlines()
+    start = lines.index("## Romanisation")
+    end = next((k for k in range(start + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+    return lines[start:end]
 
 
 def language_check_section() -> list[str]:
@@ -102,6 +112,7 @@ def main() -> None:
         "the gateway and the engine read) and the latest `python -m bench.coverage` run. CER: character error rate",
         "of the engine's transcript (default model) on a sentence spoken by espeak-ng, against the text spoken;",
         "synthetic speech, not singing, so it measures language handling, not song accuracy (see benchmarks.md).",
+        "The Romanisation section is written by hand, and the generator keeps it as it is.",
         "",
         "| language | family | script | Whisper decodes as | romanisation | CER | own script | notes |",
         "|---|---|---|---|---|---|---|---|",
@@ -117,6 +128,7 @@ def main() -> None:
         cells = [lang.name, lang.family, "/".join(lang.scripts), decode, lang.romanisation, cer, own, notes]
         out.append("| " + " | ".join(cells) + " |")
     out += ["", f"Not covered by the synthetic benchmark: {', '.join(coverage['not_covered'])}.", ""]
+    out += romanisation_section()
     out += language_check_section()
     out += explicit_section()
     (ROOT / "docs" / "languages.md").parent.mkdir(exist_ok=True)
