@@ -139,8 +139,19 @@ def test_a_line_that_starts_after_the_next_one_is_left_as_it_is():
     assert [(w.start, w.end) for w in line] == before
 
 
+def test_a_word_crushed_after_one_held_under_twice_its_share_gets_its_time_back():
+    # "the" was held over "river", which the alignment crushed onto its end.
+    line = [Word(" along", 12.85, 13.59, 0.9), Word(" the", 13.59, 14.49, 0.9), Word(" river", 14.49, 14.49, 0.9)]
+    other = [Word(" when", 14.6, 15.4, 0.9), Word(" the", 15.4, 15.8, 0.9), Word(" night", 15.8, 16.8, 0.9)]
+    return_squeezed_words([line, other])
+    # Pace 0.2 s a character (the median): "the" took 1.5 shares; it keeps one (0.6 s, to 14.19),
+    # and "river" gets the 0.3 s left.
+    assert abs(line[1].end - 14.19) < 1e-9 and line[2].start == line[1].end and line[2].end == 14.49
+
+
 def test_a_short_word_after_a_word_of_ordinary_length_is_left_alone():
-    # "ah" is sung on the frame where "vie" ends, and "vie" is not held: nothing was crushed.
+    # "ah" is sung on the frame where "vie" ends, and "vie" is no longer than its share: nothing
+    # was crushed.
     line = [Word(" la", 32.0, 32.2, 0.9), Word(" vie", 32.2, 32.5, 0.9), Word(" ah", 32.5, 32.55, 0.9)]
     before = [(w.start, w.end) for w in line]
     return_squeezed_words([line])
