@@ -60,7 +60,9 @@ from verse_engine.text.lines import Word, is_unsure
 # neighbours in a shared window is aligned again alone (strays.realign_crushed); a line of held
 # vowels keeps its notes; a repeat line Silero misses takes its neighbour's pace, and a line heard
 # as one note per word takes its notes (repeats.py). 11: a line that runs past the next line's start
-# ends before it (align.end_lines_before_the_next).
+# ends before it (align.end_lines_before_the_next). 12: a word that starts on the tail of the voice
+# before it, cut off by a rest, starts after the rest (voice_onsets.py); a crushed word gets its time
+# back from any word held past its share (align.return_squeezed_words).
 ALIGNER_VERSION = "verse-align-12"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
