@@ -71,3 +71,32 @@ def test_a_line_whose_notes_do_not_match_its_words_is_left_alone():
     oh = words((1.0, 1.5), (1.5, 2.4), (2.4, 3.2))
     time_notes(["oh oh oh"], [oh], voice(8.0, (1.0, 3.2)))
     assert [w.start for w in oh] == [1.0, 1.5, 2.4]
+
+
+def test_a_line_heard_late_as_it_comes_in_soft_starts_where_its_faint_voice_does():
+    """Silero hears the first syllables of a line sung high and soft under the song's threshold
+    (here 0.05 from 10.0 s, over the threshold from 11.0 s): the syllables start where the faint
+    voice does, at their own pace, not crowded into the stretch it hears."""
+    line = words((9.5, 10.5), (10.5, 11.0), (11.0, 12.0), (12.0, 14.0))
+    probabilities = voice(20.0, (11.0, 14.0))
+    probabilities[int(10.0 / FRAME_SECONDS) : int(11.0 / FRAME_SECONDS)] = 0.05
+    time_repeats(["la la la la"], [line], probabilities)
+    assert [w.start for w in line] == pytest.approx([10.0, 11.0, 12.0, 13.0], abs=FRAME_SECONDS)
+
+
+def test_faint_voice_before_the_block_or_in_the_line_before_is_not_taken():
+    """The faint voice is taken back to the block's aligned start, and never into the stretch of
+    the line before."""
+    early = words((10.5, 11.0), (11.0, 11.5), (11.5, 12.0))
+    probabilities = voice(20.0, (11.0, 12.5))
+    probabilities[int(9.0 / FRAME_SECONDS) : int(11.0 / FRAME_SECONDS)] = 0.05
+    time_repeats(["la la la"], [early], probabilities)
+    assert early[0].start == pytest.approx(10.5, abs=FRAME_SECONDS)
+
+    first = words((10.0, 10.5), (10.5, 11.0), (11.0, 11.9))
+    second = words((12.0, 12.5), (12.5, 13.0), (13.0, 13.5))
+    probabilities = voice(20.0, (10.0, 11.5), (12.5, 14.0))
+    probabilities[int(11.5 / FRAME_SECONDS) : int(12.5 / FRAME_SECONDS)] = 0.05
+    time_repeats(["la la la"] * 2, [first, second], probabilities)
+    assert first[-1].end == pytest.approx(11.5, abs=FRAME_SECONDS)
+    assert second[0].start == pytest.approx(11.5, abs=FRAME_SECONDS)

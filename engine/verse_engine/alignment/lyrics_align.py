@@ -62,8 +62,9 @@ from verse_engine.text.lines import Word, is_unsure
 # as one note per word takes its notes (repeats.py). 11: a line that runs past the next line's start
 # ends before it (align.end_lines_before_the_next). 12: a word that starts on the tail of the voice
 # before it, cut off by a rest, starts after the rest (voice_onsets.py); a crushed word gets its time
-# back from any word held past its share (align.return_squeezed_words).
-ALIGNER_VERSION = "verse-align-12"
+# back from any word held past its share (align.return_squeezed_words). 13: a repeat line's stretch
+# of voice opens where Silero first hears it faintly (repeats.py).
+ALIGNER_VERSION = "verse-align-13"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which

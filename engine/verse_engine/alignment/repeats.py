@@ -3,7 +3,8 @@
 Every word of such a line is the same token, so cross-attention has nothing to tell one from the
 next: the alignment keeps the block's outer edges (distinct words stand on either side) but slides
 the syllables inside it, and where two such lines follow each other the first spills into the
-second. Within a block of consecutive repeat lines, the voice decides:
+second. Within a block of consecutive repeat lines, the voice decides (each of its stretches
+opened back over the faint voice before it):
 - where Silero hears one stretch of voice per line, each line's syllables share its stretch
   evenly, as a rhythmic figure is sung;
 - otherwise each stretch goes to the lines whose aligned middle it holds (or, a line heard as two
@@ -19,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from verse_engine.alignment.vocalise import is_held_vowel_line
-from verse_engine.alignment.voice_onsets import FRAME_SECONDS, frame, voice_threshold, word_frames
+from verse_engine.alignment.voice_onsets import FRAME_SECONDS, VOICELESS_FLOOR, frame, voice_threshold, word_frames
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Word
 
@@ -129,6 +130,24 @@ def _time_by_voice(block: list[int], timed: list[list[Word]], stretches: list[tu
             _share_out(timed[i], start, end)
 
 
+def _with_faint_onsets(
+    probabilities: np.ndarray, start: float, stretches: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """Each stretch opened back over the faint frames before it (at VOICELESS_FLOOR or over, under
+    the song's threshold), down to the block's start or the stretch before: Silero hears the first
+    syllables of a line sung high and soft under its threshold, and the run of syllables shared out
+    from where it crosses it would start late and run fast."""
+    out: list[tuple[float, float]] = []
+    earliest = start
+    for at, until in stretches:
+        first = frame(at)
+        while first > 0 and (first - 1) * FRAME_SECONDS >= earliest and probabilities[first - 1] >= VOICELESS_FLOOR:
+            first -= 1
+        out.append((min(at, first * FRAME_SECONDS), until))
+        earliest = until
+    return out
+
+
 def time_repeats(lines: list[str], timed: list[list[Word]], probabilities: np.ndarray) -> None:
     """Re-times, in place, the syllables of each block of repeat lines (see the module's doc)."""
     spans = word_frames(timed, probabilities)
@@ -137,7 +156,7 @@ def time_repeats(lines: list[str], timed: list[list[Word]], probabilities: np.nd
     threshold = voice_threshold(spans)
     for block in blocks(lines, timed):
         start, end = timed[block[0]][0].start, timed[block[-1]][-1].end
-        stretches = voiced_stretches(probabilities, threshold, start, end)
+        stretches = _with_faint_onsets(probabilities, start, voiced_stretches(probabilities, threshold, start, end))
         if len(stretches) == len(block):
             for i, (at, until) in zip(block, stretches, strict=True):
                 _share_out(timed[i], at, until)
