@@ -85,6 +85,19 @@ def test_a_word_that_is_itself_held_keeps_its_start():
     assert line[1].start == 10.4
 
 
+def test_a_word_long_because_it_took_the_crushed_word_after_it_is_no_held_note():
+    # "a" holds the time of "letter", which the alignment crushed onto its end; "left" is short of
+    # its share, but it did not hand "a" a held note, and keeps its end.
+    line = [Word(" left", 103.7, 104.3, 0.9), Word(" a", 104.3, 105.0, 0.9), Word(" letter", 105.0, 105.0, 0.9)]
+    other = [Word(" on", 110.0, 110.4, 0.9), Word(" the", 110.4, 111.0, 0.9), Word(" stair", 111.0, 112.0, 0.9)]
+    return_held_notes([line, other])
+    assert (line[0].end, line[1].start) == (104.3, 104.3)
+    # Without the crushed word, the same "a" is a held note handed on, and is given back.
+    held = [Word(" left", 103.7, 104.3, 0.9), Word(" a", 104.3, 105.0, 0.9)]
+    return_held_notes([held, other])
+    assert held[1].start > 104.3
+
+
 def test_words_crushed_at_a_held_notes_end_get_their_time_back():
     # "les" was held over "larmes", which the alignment crushed onto the frame where the line ends.
     line = [Word(" et", 60.0, 60.2, 0.9), Word(" les", 60.2, 61.4, 0.9), Word(" larmes", 61.4, 61.42, 0.9)]

@@ -86,9 +86,16 @@ def return_held_notes(texts: list[list[Word]]) -> None:
         return
     pace = word_pace(words)
     for text in texts:
-        for earlier, word in zip(text, text[1:], strict=False):
+        for k, (earlier, word) in enumerate(zip(text, text[1:], strict=False)):
             longest = 2 * word_share(word, pace)
-            if earlier.end - earlier.start < word_share(earlier, pace) and word.end - word.start > longest:
+            # A word followed by a crushed one holds that word's time, not the earlier word's
+            # note: return_squeezed_words gives it back.
+            crushes_next = k + 2 < len(text) and squeezed(text[k + 2])
+            if (
+                earlier.end - earlier.start < word_share(earlier, pace)
+                and word.end - word.start > longest
+                and not crushes_next
+            ):
                 word.start = word.end - longest
                 earlier.end = word.start
                 if earlier is text[0]:

@@ -63,7 +63,8 @@ from verse_engine.text.lines import Word, is_unsure
 # ends before it (align.end_lines_before_the_next). 12: a word that starts on the tail of the voice
 # before it, cut off by a rest, starts after the rest (voice_onsets.py); a crushed word gets its time
 # back from any word held past its share (align.return_squeezed_words). 13: a repeat line's stretch
-# of voice opens where Silero first hears it faintly (repeats.py).
+# of voice opens where Silero first hears it faintly (repeats.py); a word that holds the time of a
+# crushed word after it is not taken for a held note (align.return_held_notes).
 ALIGNER_VERSION = "verse-align-13"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
