@@ -69,9 +69,10 @@ KNOWN_MISSES = {
     # Tulu's towns are written as English has them: without the final vowel the script writes (Puttur,
     # Kasaragod, Brahmavar), with y for a final i (Belthangady), and v as w (Bantwal).
     "Tulu": "official names that drop the final vowel the script writes",
-    # RTGS writes the parts of some compound names apart (Krung Thep, Nong Khai), which the tokenizer
-    # keeps whole, and royin misreads clusters in long names (Kanchanaburi, Ayutthaya).
-    "Thai": "compound names written apart and royin's long names",
+    # Pali and Sanskrit compounds read their joining consonant twice (Ratchasima, Ayutthaya,
+    # Kanchanaburi), which no spelling rule predicts; two names the dictionary splits are written whole
+    # (Lampang, Songkhla).
+    "Thai": "joining consonants read twice in long names, and names written whole",
 }
 
 

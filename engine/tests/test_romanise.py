@@ -87,7 +87,12 @@ UNSPACED_LINES = [
     ("Mandarin Chinese", "行走", "xíng zǒu"),
     ("Mandarin Chinese", "我长大了", "wǒ zhǎng dà le"),
     ("Thai", "ฉันรักเธอ", "chan rak thoe"),
-    ("Thai", "ขอบคุณมาก", "khopkhun mak"),
+    # A compound of the dictionary is written as its words, as RTGS and karaoke lines write it.
+    ("Thai", "ขอบคุณมาก", "khop khun mak"),
+    ("Thai", "ความรักของฉัน", "khwam rak khong chan"),
+    # A minor syllable (ประ) is no word of its own; ราช reads ratcha inside a compound, so a split
+    # that would change the letters is not made either.
+    ("Thai", "ประเทศไทย", "prathet thai"),
 ]
 
 

@@ -17,6 +17,13 @@ CASES = [
     ("อโยธยา", "ayothaya"),
     # A cluster after a preposed vowel keeps its first consonant.
     ("เพลง", "phleng"),
+    # Two consonants after a preposed vowel that are no cluster: the first carries an unwritten a,
+    # where what follows the second completes the vowel; otherwise the vowel is the first's.
+    ("เฉพาะ", "chapho"),
+    ("เสด็จ", "sadet"),
+    ("เฉลิม", "chaloem"),
+    ("เสน่ห์", "sane"),
+    ("เคมี", "khemi"),
     # ญ closing a syllable is n.
     ("สัญญา", "sanya"),
     ("กาญจนา", "kanchana"),

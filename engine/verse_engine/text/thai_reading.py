@@ -6,7 +6,11 @@ phenng; อยุธยา ayutthaya's a; กาญจน kan, not kay):
 - two consonants opening a syllable that are not one of Thai's clusters carry an unwritten a
   between them (สวัส sa-wat, ตลาด ta-lat); a leading อ before ย is silent only in the four words
   that spell it so (อย่า, อยู่, อย่าง, อยาก), and elsewhere is such a consonant (อยุธยา a-yut);
-- a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant;
+- a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant; two consonants
+  after it that are no cluster, where what follows the second completes that vowel (เ-าะ, เ-ีย,
+  เ-ือ, แ-ะ, a tone mark), are two syllables: the first consonant carries an unwritten a and the
+  vowel is the second's (เฉพาะ cha-pho, เสด็จ sa-det, เฉลี่ย cha-lia, เสน่ห์ sa-ne). Where it does
+  not (เคมี, เหตุ), the vowel stays the first consonant's;
 - ญ closing a syllable is n, as every final nasal of its row is (กาญจน kan, บุญ bun).
 """
 
@@ -33,6 +37,16 @@ SILENT_O_BEFORE_Y = ("อย่า", "อยู่", "อยาก")
 _SILENT_H = re.compile(f"ห(?=[{SONORANTS}])")
 _OPENING_PAIR = re.compile(f"^([{CONSONANTS}])([{CONSONANTS}])(?=[{FOLLOWING}])")
 _PREPOSED_CLUSTER = re.compile(f"^([{PREPOSED}])([{CONSONANTS}])([{CONSONANTS}])")
+TONES = "่้๊๋"
+# What may follow a syllable's first consonant to complete each preposed vowel (เ-าะ, เ-ีย, แ-ะ…),
+# or a tone mark before the final.
+_COMPLETES = {"เ": f"าะ?|็|ิ|ี[{TONES}]?ย|ื[{TONES}]?อ|ะ", "แ": "ะ|็", "โ": "ะ"}
+# The second consonant (never อ, which is then a vowel letter) and what completes the vowel.
+_SECOND = f"[{CONSONANTS.replace('อ', '')}]"
+_PREPOSED_ON_SECOND = {
+    vowel: re.compile(f"^{vowel}([{CONSONANTS}])(?={_SECOND}(?:[{TONES}]?(?:{rest})|[{TONES}](?=[{CONSONANTS}]|$)))")
+    for vowel, rest in _COMPLETES.items()
+}
 _FINAL_YO_YING = re.compile(f"(?<=[{CONSONANTS}{FOLLOWING}])ญ$")
 
 
@@ -53,6 +67,9 @@ def _syllable(syllable: str) -> str:
     cluster = _PREPOSED_CLUSTER.match(syllable)
     if cluster and cluster.group(2) + cluster.group(3) in CLUSTERS and cluster.group(2) in CLUSTER_INITIALS:
         return CLUSTER_INITIALS[cluster.group(2)] + _royin(cluster.group(1) + syllable[2:])
+    on_second = _PREPOSED_ON_SECOND[syllable[0]].match(syllable) if syllable[0] in _PREPOSED_ON_SECOND else None
+    if on_second and syllable[1:3] not in CLUSTERS:
+        return _royin(on_second.group(1) + "ะ") + _syllable(syllable[0] + syllable[2:])
     return _royin(syllable)
 
 

@@ -6,7 +6,7 @@ exactly one word per word of the original: the word files pair them by position.
 Japanese: UniDic-lite through fugashi, romanised and grouped into words by cutlet (Hepburn, particles
 wa, e, o; a verb keeps its endings: tabemashita). Chinese: one word per character, pinyin with tone
 marks read in context by pypinyin's phrase dictionary and CC-CEDICT's. Thai: pythainlp's dictionary tokenizer (newmm),
-each word in RTGS (thai_reading).
+a compound of its dictionary split into the words it is made of, each word in RTGS (thai_reading).
 """
 
 from __future__ import annotations
@@ -126,7 +126,44 @@ def _thai(text: str) -> list[Segment]:
     from pythainlp.tokenize import word_tokenize
 
     words = word_tokenize(text, engine="newmm", keep_whitespace=False)
-    return [Segment(w, rtgs(w) if not w.isascii() else w) for w in words]
+    return [Segment(part, rtgs(part)) if not w.isascii() else Segment(w, w) for w in words for part in _thai_parts(w)]
+
+
+# A syllable written with ะ (a short vowel and no final) is a minor syllable, bound to the one after
+# it (ประเทศ prathet, ยะลา Yala), though the dictionary lists some of them as words of their own.
+MINOR_SYLLABLE = "ะ"
+
+
+@cache
+def _thai_dictionary() -> frozenset[str]:
+    from pythainlp.corpus import thai_words
+
+    return frozenset(thai_words())
+
+
+def _thai_parts(word: str) -> list[str]:
+    """A compound of the dictionary (กรุงเทพ, ขอบคุณ, ความรัก, น้ำตา) as the words it is made of,
+    as RTGS writes them apart (Krung Thep, khop khun, khwam rak) and karaoke lines sing them: the
+    fewest words of two letters or more, each in pythainlp's dictionary. Only where that changes
+    no letter of the reading (ราช reads ratcha inside นครราชสีมา, rat alone), and where no part but
+    the last is a minor syllable; otherwise the word."""
+    known = _thai_dictionary()
+    # fewest[k]: the fewest dictionary words that spell word[:k], with the split that does.
+    fewest: list[list[str] | None] = [[]] + [None] * len(word)
+    for end in range(2, len(word) + 1):
+        for start in range(end - 1):
+            head, piece = fewest[start], word[start:end]
+            if head is not None and len(piece) >= 2 and piece != word and piece in known:
+                candidate = [*head, piece]
+                best = fewest[end]
+                if best is None or len(candidate) < len(best):
+                    fewest[end] = candidate
+    parts = fewest[len(word)]
+    if parts is None or len(parts) < 2 or any(p.endswith(MINOR_SYLLABLE) for p in parts[:-1]):
+        return [word]
+    if "".join(rtgs(p) for p in parts) != rtgs(word):
+        return [word]
+    return parts
 
 
 ANALYSERS = {"ja": _japanese, "zh": _chinese, "th": _thai}
