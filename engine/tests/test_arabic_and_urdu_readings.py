@@ -4,7 +4,7 @@ for one, and a word neither can read is read letter by letter as before."""
 import pytest
 
 from verse_engine.languages import all_languages
-from verse_engine.text import arabic_vowels, urdu_words
+from verse_engine.text import arabic_vowels, urdu_from_hindi, urdu_words
 from verse_engine.text.romanise import romanise_line, romanise_lines
 
 ARABIC = all_languages()["Arabic"]
@@ -97,16 +97,42 @@ def test_a_line_of_common_words_is_read_whole_from_the_lexicon():
 
 def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_opening_vowel():
     """No Urdu word opens on two consonants but for a glide (خواہش k͟hwāhish): the short vowel the
-    script hides after the first is read a, the commonest. Ghalib's line, of whose words only ایسی
-    and کہ are in the lexicon (hazāroṉ k͟hwāhisheṉ aisī kih har k͟hwāhish pah dam nikle)."""
+    script hides after the first is read a, the commonest. شکوہ and خواہشیں are in neither
+    lexicon."""
+    assert urdu_from_hindi.hindi_spelling("شکوہ") is None
     assert romanise_line("شکوہ", URDU) == "shakūh"
-    line = "ہزاروں خواہشیں ایسی کہ ہر خواہش پہ دم نکلے"
-    assert romanise_line(line, URDU) == "hazārūṉ k͟hwāhshīṉ aisī kih har k͟hwāhsh pah dam nakle"
-    # The first consonant keeps its aspiration (بھرم bharam, not bhram), past any punctuation.
-    assert romanise_line("بھرم", URDU).startswith("bha")
+    assert romanise_line("خواہشیں", URDU) == "k͟hwāhshīṉ"
     assert romanise_line("(دم)", URDU) == "(dam)"
     # Kashmiri's spelling writes its vowels: an unvowelled word is read as written.
     assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
+
+
+def test_an_urdu_word_the_lexicon_lacks_is_read_through_its_hindi_spelling():
+    """Ghalib's line, of whose words only ایسی and کہ are in the lexicon of urdu_words.tsv: the
+    others but خواہشیں have a Hindi spelling, which writes their short vowels (hazāroṉ, nikle, where
+    the letters give hazārūṉ, nakle)."""
+    line = "ہزاروں خواہشیں ایسی کہ ہر خواہش پہ دم نکلے"
+    assert romanise_line(line, URDU) == "hazāroṉ k͟hwāhshīṉ aisī kih har k͟hvāhish pah dam nikle"
+    assert romanise_line(line, URDU, "readable") == "hazaron khwahshin aisi ke har khvahish pah dam nikle"
+    assert romanise_line("پاکستان", URDU, "readable") == "pakistan"
+    # The Urdu spelling decides what the Hindi one may not: a word that ends on a consonant letter
+    # ends on no vowel (जिस्म), and none opens on two consonants (भ्रम, بھرم bharam).
+    assert romanise_line("جسم بھرم", URDU) == "jism bharam"
+
+
+@pytest.mark.parametrize(
+    ("iso", "word", "urdu"),
+    [
+        ("haṁgāmā", "ہنگامہ", "hangāmah"),  # a final ہ after a consonant is -ah
+        ("mēṁ", "میں", "meṉ"),  # a nasal after a long vowel is nūn ghunnah
+        ("raṁg", "رنگ", "rang"),  # after a short one, n
+        ("jisma", "جسم", "jism"),  # a last consonant letter: no vowel after it
+        ("śām", "شام", "shām"),
+        ("ġam", "غم", "g͟ham"),
+    ],
+)
+def test_a_hindi_reading_is_put_into_the_urdu_scheme(iso, word, urdu):
+    assert urdu_from_hindi.in_urdu_scheme(iso, word) == urdu
 
 
 def test_an_urdu_final_he_after_a_consonant_is_the_vowel_a():
@@ -199,3 +225,17 @@ KASHMIRI = all_languages()["Kashmiri"]
 def test_a_kashmiri_word_is_read_with_the_vowels_its_spelling_marks(word, standard, readable):
     assert romanise_line(word, KASHMIRI) == standard
     assert romanise_line(word, KASHMIRI, "readable") == readable
+
+
+def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
+    """The pairs of urdu_hindi_words.tsv hold the rule of scripts/urdu_hindi_words.py: Aksharamukha
+    writes the Hindi word in Urdu letters as the Urdu word, but for the short-vowel marks."""
+    from aksharamukha import transliterate
+
+    from scripts.urdu_hindi_words import MARKS
+
+    pairs = urdu_from_hindi._spellings()
+    assert len(pairs) > 5000
+    for urdu, hindi in pairs.items():
+        written = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(urdu_words.URDU_LETTERS)
+        assert written == urdu, hindi

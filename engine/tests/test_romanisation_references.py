@@ -18,9 +18,10 @@ KNOWN_MISSES = {
     # Mishkal vocalises standard Arabic; half the titles are colloquial (إنت inta, بتونس batwannis), and
     # the titles write Egyptian and Levantine sounds (el, ou, ei) where the scheme writes al, u, ay.
     "Arabic": "colloquial titles vocalised as standard Arabic, and their Egyptian spellings",
-    # The lexicon reads Urdu's common words (dil, mera, hai); the rarer words of a title are still read
-    # letter by letter, without the short vowels inside them (qalndr for qalandar).
-    "Urdu": "words outside the lexicon, read without their inner short vowels",
+    # The lexicons read Urdu's common words (dil, mera, hai) and those Hindi shares (pakistan); the
+    # titles double long vowels (afreen, pasoori), and words in neither list are still read letter by
+    # letter, without the short vowels inside them (qalndr for qalandar).
+    "Urdu": "titles' doubled vowels, and words in neither lexicon read without their short vowels",
     # The titles write Bengali's s as s (Sonar Kella, Apur Sansar) where it is said sh (Shonar Bangla)
     # and its inherent vowel as o (Kolkata, Aparajito); the inherent-vowel rule drops the a inside
     # compounds (cāru-latā → cārultā).

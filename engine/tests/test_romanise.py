@@ -33,7 +33,7 @@ CASES = [
     ("Korean", "안녕하세요 세계", "annyeonghaseyo segye"),
     ("Russian", "Привет мир", "Privet mir"),
     ("Thai", "สวัสดี ครับ", "sawatdi khrap"),
-    ("Urdu", "دل دل پاکستان", "dil dil pākstān"),
+    ("Urdu", "دل دل پاکستان", "dil dil pākistān"),
     ("Spanish", "hola mundo", "hola mundo"),
 ]
 

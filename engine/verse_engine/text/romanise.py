@@ -21,8 +21,8 @@ from typing import Literal
 
 from anyascii import anyascii
 
-from verse_engine.languages import Language
-from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, urdu_words
+from verse_engine.languages import Language, find
+from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, urdu_from_hindi, urdu_words
 from verse_engine.text.arabic_letters import ARABIC
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
@@ -370,6 +370,8 @@ def romanise_word(
     if language.code == "ur":
         core = word.strip(URDU_PUNCTUATION)
         known = urdu_words.reading(core, first_in_line=first_in_line, readable=form == "readable")
+        if known is None:
+            known = _through_hindi(core, language, form)
         if known is not None:
             return word.replace(core, known).translate(LATIN_PUNCTUATION)
     if form == "readable" and script_of(word) == "Olck":
@@ -386,6 +388,15 @@ def romanise_word(
 
 
 MALAYALAM_VIRAMA = "\u0d4d"
+
+
+def _through_hindi(word: str, urdu: Language, form: RomanisationForm) -> str | None:
+    """An Urdu word read through its Hindi spelling (urdu_from_hindi), or None where it has none."""
+    hindi, hindi_language = urdu_from_hindi.hindi_spelling(word), find("Hindi")
+    if hindi is None or hindi_language is None:
+        return None
+    standard = urdu_from_hindi.in_urdu_scheme(_aksharamukha("Deva", hindi, hindi_language), word)
+    return readable(standard, urdu) if form == "readable" else standard
 
 
 def romanised_segments(words: list[Segment], language: Language, form: RomanisationForm) -> str:
