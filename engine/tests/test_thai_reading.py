@@ -24,6 +24,11 @@ CASES = [
     ("เฉลิม", "chaloem"),
     ("เสน่ห์", "sane"),
     ("เคมี", "khemi"),
+    # Short vowels royin leaves a Thai letter in: ก็ is ko, ็ and a final ะ only mark a vowel short.
+    ("ก็", "ko"),
+    ("แข็ง", "khaeng"),
+    ("เตะ", "te"),
+    ("เสร็จ", "set"),
     # ญ closing a syllable is n.
     ("สัญญา", "sanya"),
     ("กาญจนา", "kanchana"),
@@ -38,3 +43,13 @@ def test_thai_words_are_read_by_the_rules_of_their_spelling(word, expected):
 
 def test_a_leading_o_before_y_outside_its_four_words_is_read():
     assert rtgs("อยุธยา").startswith("ayu")
+
+
+def test_no_thai_letter_is_left_in_the_reading_of_a_common_word():
+    """The 5,000 commonest words of the Thai National Corpus (pythainlp's list): a romanisation holds
+    no Thai letter, even where royin has no reading for one."""
+    from pythainlp.corpus import tnc
+
+    common = [word for word, _count in sorted(tnc.word_freqs(), key=lambda pair: -pair[1])[:5000]]
+    left = [(word, rtgs(word)) for word in common if any("\u0e00" <= ch <= "\u0e7f" for ch in rtgs(word))]
+    assert left == []

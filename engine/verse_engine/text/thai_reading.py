@@ -47,6 +47,12 @@ _PREPOSED_ON_SECOND = {
     vowel: re.compile(f"^{vowel}([{CONSONANTS}])(?={_SECOND}(?:[{TONES}]?(?:{rest})|[{TONES}](?=[{CONSONANTS}]|$)))")
     for vowel, rest in _COMPLETES.items()
 }
+_THAI = re.compile("[\u0e00-\u0e4f\u0e5a-\u0e7f]")  # Thai letters and marks, not its digits
+_LONE_MAITAIKHU = re.compile(f"^([{CONSONANTS}])็$")
+_SHORT_E_AE = re.compile(f"^([เแ][{CONSONANTS}]+[{TONES}]?)ะ$")
+_SILENT_R = re.compile("(?<=[เแโ])([จซศสท])ร")
+_SILENCED = re.compile(f"[{CONSONANTS}]์")
+_FINAL_CHO = re.compile("(?<=[เแ][" + CONSONANTS + "])จ$")
 _FINAL_YO_YING = re.compile(f"(?<=[{CONSONANTS}{FOLLOWING}])ญ$")
 
 
@@ -65,12 +71,35 @@ def _syllable(syllable: str) -> str:
     if pair and pair.group(0) not in CLUSTERS and not syllable.startswith(SILENT_O_BEFORE_Y):
         syllable = syllable[0] + "ะ" + syllable[1:]
     cluster = _PREPOSED_CLUSTER.match(syllable)
-    if cluster and cluster.group(2) + cluster.group(3) in CLUSTERS and cluster.group(2) in CLUSTER_INITIALS:
-        return CLUSTER_INITIALS[cluster.group(2)] + _royin(cluster.group(1) + syllable[2:])
+    # A consonant under ์ is silent, not the second of a cluster (ไฟล์ fai).
+    silenced = syllable[3:4] == "์"
+    if (
+        cluster
+        and cluster.group(2) + cluster.group(3) in CLUSTERS
+        and cluster.group(2) in CLUSTER_INITIALS
+        and not silenced
+    ):
+        return CLUSTER_INITIALS[cluster.group(2)] + _short_vowels_read(cluster.group(1) + syllable[2:])
     on_second = _PREPOSED_ON_SECOND[syllable[0]].match(syllable) if syllable[0] in _PREPOSED_ON_SECOND else None
     if on_second and syllable[1:3] not in CLUSTERS:
         return _royin(on_second.group(1) + "ะ") + _syllable(syllable[0] + syllable[2:])
-    return _royin(syllable)
+    return _short_vowels_read(syllable)
+
+
+def _short_vowels_read(syllable: str) -> str:
+    """royin's reading, or, where royin leaves Thai letters in it (ก็ k็, แข็ง khae็ng, เตะ teะ), the
+    reading of the same syllable with its short vowel written the way royin reads: a lone consonant
+    with ็ is o (ก็ ko), ็ elsewhere only marks the vowel short (แข็ง khaeng, ล็อก lok), a final ะ after
+    เ or แ and a consonant likewise (เตะ te), ร after ส, ศ, จ, ซ or ท is silent (เสร็จ set), and so is a
+    letter under ์; a final จ is t, as royin reads it after other vowels. A letter still left is
+    dropped: a romanisation holds no Thai."""
+    reading = _royin(syllable)
+    if not _THAI.search(reading):
+        return reading
+    short = _LONE_MAITAIKHU.sub("\\1อ", syllable).replace("็", "")
+    short = _SHORT_E_AE.sub("\\1", _SILENT_R.sub("\\1", short))
+    short = _FINAL_CHO.sub("ด", _SILENCED.sub("", short))
+    return _THAI.sub("", _royin(short))
 
 
 def rtgs(word: str) -> str:
