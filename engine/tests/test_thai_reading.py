@@ -10,6 +10,7 @@ CASES = [
     ("หญิง", "ying"),
     # Two consonants that are not a cluster carry an unwritten a.
     ("สวัสดี", "sawatdi"),
+    ("ตลอด", "talot"),
     # A leading อ before ย is silent in its four words only, and read a elsewhere.
     ("อย่างไร", "yangrai"),
     ("อยู่", "yu"),

@@ -4,8 +4,9 @@ phenng; อยุธยา ayutthaya's a; กาญจน kan, not kay):
 
 - a leading ห before a sonorant only sets the tone and is not read (ใหม่, เหนือ, หนอง);
 - two consonants opening a syllable that are not one of Thai's clusters carry an unwritten a
-  between them (สวัส sa-wat, ตลาด ta-lat); a leading อ before ย is silent only in the four words
-  that spell it so (อย่า, อยู่, อย่าง, อยาก), and elsewhere is such a consonant (อยุธยา a-yut);
+  between them (สวัส sa-wat, ตลาด ta-lat, and before the vowel letter อ: ตลอด ta-lot); a leading
+  อ before ย is silent only in the four words that spell it so (อย่า, อยู่, อย่าง, อยาก), and elsewhere
+  is such a consonant (อยุธยา a-yut);
 - a cluster after a vowel written before it (เพลง, แพร่) keeps its first consonant; two consonants
   after it that are no cluster, where what follows the second completes that vowel (เ-าะ, เ-ีย,
   เ-ือ, แ-ะ, a tone mark), are two syllables: the first consonant carries an unwritten a and the
@@ -35,7 +36,7 @@ CLUSTER_INITIALS |= {"บ": "b", "ด": "d", "ฟ": "f"}
 SILENT_O_BEFORE_Y = ("อย่า", "อยู่", "อยาก")
 
 _SILENT_H = re.compile(f"ห(?=[{SONORANTS}])")
-_OPENING_PAIR = re.compile(f"^([{CONSONANTS}])([{CONSONANTS}])(?=[{FOLLOWING}])")
+_OPENING_PAIR = re.compile(f"^([{CONSONANTS}])([{CONSONANTS}])(?=[{FOLLOWING}อ])")
 _PREPOSED_CLUSTER = re.compile(f"^([{PREPOSED}])([{CONSONANTS}])([{CONSONANTS}])")
 TONES = "่้๊๋"
 # What may follow a syllable's first consonant to complete each preposed vowel (เ-าะ, เ-ีย, แ-ะ…),
