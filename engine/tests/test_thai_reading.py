@@ -16,6 +16,11 @@ CASES = [
     ("อยู่", "yu"),
     ("อยาก", "yak"),
     ("อโยธยา", "ayothaya"),
+    # Written clusters read as one sound: ทร is s, ร after ส (and in จริง) silent; รร is a vowel.
+    ("ทราย", "sai"),
+    ("สร้าง", "sang"),
+    ("จริง", "ching"),
+    ("สรร", "san"),
     # A cluster after a preposed vowel keeps its first consonant.
     ("เพลง", "phleng"),
     # Two consonants after a preposed vowel that are no cluster: the first carries an unwritten a,

@@ -13,6 +13,8 @@ phenng; อยุธยา ayutthaya's a; กาญจน kan, not kay):
   vowel is the second's (เฉพาะ cha-pho, เสด็จ sa-det, เฉลี่ย cha-lia, เสน่ห์ sa-ne). Where it does
   not (เคมี, เหตุ), the vowel stays the first consonant's;
 - ญ closing a syllable is n, as every final nasal of its row is (กาญจน kan, บุญ bun).
+- the written clusters read as one sound: ทร s (ทราย sai), ร silent after ซ, ศ, ส (สร้าง sang);
+- short vowels royin leaves a Thai letter in (ก็ ko, แข็ง khaeng, เตะ te): see _short_vowels_read.
 """
 
 from __future__ import annotations
@@ -48,6 +50,12 @@ _PREPOSED_ON_SECOND = {
     vowel: re.compile(f"^{vowel}([{CONSONANTS}])(?={_SECOND}(?:[{TONES}]?(?:{rest})|[{TONES}](?=[{CONSONANTS}]|$)))")
     for vowel, rest in _COMPLETES.items()
 }
+# The written clusters read as one sound: ทร is s (ทราย sai, ทรง song), written ส for royin, which
+# misreads some syllables that open on ซ (ซาย say), and ร after ซ, ศ or ส is
+# silent (สร้าง sang, ศรี si), and after จ in จริง (ching) alone (จราจร is cha-ra-chon). Not before a
+# second ร, where รร is the vowel an (สรร san). Loans that keep tr (เซ็นทรัล) are read s too.
+ONE_SOUND = {"ทร": "ส", "จร": "จ", "ซร": "ซ", "ศร": "ศ", "สร": "ส"}
+_ONE_SOUND = re.compile(f"^([{PREPOSED}]?)(ทร|ซร|ศร|สร|จร(?=ิง))(?=[{FOLLOWING}{CONSONANTS.replace('ร', '')}])")
 _THAI = re.compile("[\u0e00-\u0e4f\u0e5a-\u0e7f]")  # Thai letters and marks, not its digits
 _LONE_MAITAIKHU = re.compile(f"^([{CONSONANTS}])็$")
 _SHORT_E_AE = re.compile(f"^([เแ][{CONSONANTS}]+[{TONES}]?)ะ$")
@@ -65,6 +73,7 @@ def _royin(syllable: str) -> str:
 
 def _syllable(syllable: str) -> str:
     syllable = _SILENT_H.sub("", syllable)
+    syllable = _ONE_SOUND.sub(lambda m: m.group(1) + ONE_SOUND[m.group(2)], syllable)
     if len(syllable) == 1 and syllable in CONSONANTS:
         syllable += "ะ"
     syllable = _FINAL_YO_YING.sub("น", syllable)
