@@ -20,6 +20,7 @@ phenng; อยุธยา ayutthaya's a; กาญจน kan, not kay):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 CONSONANTS = "กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรลวศษสหฬอฮ"
 SONORANTS = "งญนมยรลว"
@@ -112,6 +113,8 @@ def _short_vowels_read(syllable: str) -> str:
     return _THAI.sub("", _royin(short))
 
 
+# Bounded: the engine runs for weeks, and every distinct word of every lyric would stay in it.
+@lru_cache(maxsize=65536)
 def rtgs(word: str) -> str:
     """The word in RTGS, its syllables written together."""
     from pythainlp.tokenize import syllable_tokenize

@@ -148,6 +148,8 @@ def _thai_parts(word: str) -> list[str]:
     no letter of the reading (ราช reads ratcha inside นครราชสีมา, rat alone), and where no part but
     the last is a minor syllable; otherwise the word."""
     known = _thai_dictionary()
+    if word not in known:
+        return [word]
     # fewest[k]: the fewest dictionary words that spell word[:k], with the split that does.
     fewest: list[list[str] | None] = [[]] + [None] * len(word)
     for end in range(2, len(word) + 1):
