@@ -181,9 +181,9 @@ def anchor_windows(
 
 def anchors(
     lines: list[str], heard: list[Word], duration: float, sung: tuple[float, float] | None = None
-) -> tuple[list[tuple[float, float, bool]], list[float | None]]:
-    """Each line's approximate (start, end, anchored) window, and where the recognition pass heard
-    its first word as that word (None where it did not). Unanchored lines before the first anchor
+) -> tuple[list[tuple[float, float, bool]], list[list[tuple[int, float]]]]:
+    """Each line's approximate (start, end, anchored) window, and the words of it the recognition
+    pass heard as those words: (place in the line, start). Unanchored lines before the first anchor
     and after the last share the `sung` stretch (where the voice detector hears a voice; the whole
     song if not given), not the intro or the outro: a last line left to the music after the voice
     has stopped is placed seconds after it was sung. The detector can miss a voice: where the lines
@@ -226,8 +226,8 @@ def anchors(
         kept = [k for k in kept if k not in aside]
         found = _heard_lyrics(lyric_words, heard, scores, kept)
         anchored = _anchored(lines, found)
-    openings = [next((h.start for h in found.get(i, []) if h.place == 0), None) for i in range(len(lines))]
-    return _interpolated(lines, anchored, _sung_edges(lines, anchored, sung, duration)), openings
+    heard_places = [[(h.place, h.start) for h in found.get(i, [])] for i in range(len(lines))]
+    return _interpolated(lines, anchored, _sung_edges(lines, anchored, sung, duration)), heard_places
 
 
 def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:

@@ -11,10 +11,12 @@ with a confidence per line.
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
    where forced alignment is surest of them (window_search.py).
-4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window, held
-   notes handed back to the word that holds them and words crushed at a held note's end given
-   their time back (align.return_held_notes, align.return_squeezed_words), and lines of held
-   vowels that the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
+4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window; a line
+   aligned seconds after where its words were heard aligned again alone from its opening, in the
+   window that agrees with them (openings.realign_slipped_lines); held notes handed back to the
+   word that holds them and words crushed at a held note's end given their time back
+   (align.return_held_notes, align.return_squeezed_words), and lines of held vowels that the
+   alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
    as voiceless start where the voice comes in (voice_onsets.py). A line that runs past the next
@@ -39,7 +41,7 @@ from verse_engine.alignment.align import (
     return_squeezed_words,
 )
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
-from verse_engine.alignment.openings import open_where_heard
+from verse_engine.alignment.openings import open_where_heard, opening, realign_slipped_lines
 from verse_engine.alignment.repeats import time_notes, time_repeats
 from verse_engine.alignment.strays import gather_strays, realign_crushed
 from verse_engine.alignment.vocalise import is_held_vowel_line, spread_held_vowel_lines
@@ -64,8 +66,10 @@ from verse_engine.text.lines import Word, is_unsure
 # before it, cut off by a rest, starts after the rest (voice_onsets.py); a crushed word gets its time
 # back from any word held past its share (align.return_squeezed_words). 13: a repeat line's stretch
 # of voice opens where Silero first hears it faintly (repeats.py); a word that holds the time of a
-# crushed word after it is not taken for a held note (align.return_held_notes).
-ALIGNER_VERSION = "verse-align-13"
+# crushed word after it is not taken for a held note (align.return_held_notes). 14: a line aligned
+# seconds after where its words were heard is aligned again alone from its opening
+# (openings.realign_slipped_lines).
+ALIGNER_VERSION = "verse-align-14"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -138,17 +142,22 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
     voice = voice_probabilities(audio)
     sung = sung_stretch(voice, heard, duration)
-    windows, openings = anchors(lines, heard, duration, sung)
+    windows, heard_places = anchors(lines, heard, duration, sung)
     regions = unheard_regions(windows)
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)
-        windows, openings = anchors(lines, heard, duration, sung)
+        windows, heard_places = anchors(lines, heard, duration, sung)
     windows = _search_long_runs(model_name, audio, lines, windows, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():
         model, lead = whisper.load(model_name), whisper.lead(model_name)
         timed = align_spans(model, audio, spans, language, lead)
-        realign_crushed(spans, timed, lambda span: align_spans(model, audio, [span], language, lead)[0])
+
+        def align_alone(span: Span) -> list[Word]:
+            return align_spans(model, audio, [span], language, lead)[0]
+
+        realign_crushed(spans, timed, align_alone)
+        realign_slipped_lines(spans, timed, heard_places, windows, align_alone)
     # A line of held vowels is nothing but held notes: what looks like one handed on is the next.
     return_held_notes([[] if is_held_vowel_line(text) else words for text, words in zip(lines, timed, strict=True)])
     return_squeezed_words(timed)
@@ -157,7 +166,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     time_repeats(lines, timed, voice)
     time_notes(lines, timed, voice)
     start_words_at_voice(timed, voice)
-    open_where_heard(timed, openings, windows)
+    open_where_heard(timed, [opening(h) for h in heard_places], windows)
     end_lines_before_the_next(timed)
     out = []
     for text, words, (start, end, anchored), stray in zip(lines, timed, windows, strayed, strict=True):
