@@ -198,4 +198,4 @@ def test_a_voice_the_detector_missed_leaves_the_edge_where_the_song_ends():
 def test_no_lyrics_or_nothing_heard_anchors_nothing():
     assert anchors([], [], 10.0) == ([], [])
     assert anchors([], heard(("la", 1.0)), 10.0) == ([], [])
-    assert anchors(["la la"], [], 10.0, (2.0, 8.0)) == ([(0.0, 10.0, False)], [None])
+    assert anchors(["la la"], [], 10.0, (2.0, 8.0)) == ([(0.0, 10.0, False)], [[]])

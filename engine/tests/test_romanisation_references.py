@@ -32,10 +32,10 @@ KNOWN_MISSES = {
     # Telugu titles double ā in some (Baahubali, Naatu) and not in most (Mahanati, Sita Ramam).
     "Telugu": "titles that double ā inconsistently",
     # Gujarati, Kannada, Marathi and Nepali titles double a long vowel in some films and not in most, and
-    # write loans and sounds their own way (Zingaat for झिंगाट, Timepass, Shwaas, Firiri for फिरिरी).
+    # write loans and sounds their own way (Zingaat for झिंगाट, Timepass, Firiri for फिरिरी).
     "Gujarati": "titles that double vowels inconsistently and keep English loans",
     "Kannada": "titles that double vowels and write t as th inconsistently",
-    "Marathi": "titles that write झ as z, व as w and keep English loans",
+    "Marathi": "titles that write झ as z, double a vowel in some, and keep English loans",
     "Nepali": "titles that write फ as f and nasal endings inconsistently",
     # Malayalam titles double ā in a few (Aavesham, Prathikaaram) and drop an aspirate (Bramayugam).
     "Malayalam": "titles that double ā in a few films",

@@ -146,6 +146,11 @@ READABLE = [
     ("Hindi", "मेरा गाँव", "mera gaon"),  # Mera Gaon Mera Desh (1971): a nasal ā before a final v
     ("Hindi", "धूप छाँव", "dhoop chhaon"),  # Dhoop Chhaon (1935)
     ("Hindi", "जयपुर उदयपुर", "jaipur udaipur"),  # a y closing a syllable after a, as the cities write it
+    ("Hindi", "स्वदेस", "swades"),  # Swades (2004): v after a consonant is said, and written, w
+    ("Hindi", "ध्वनि विश्वास", "dhwani vishwaas"),  # after an aspirate too
+    ("Gujarati", "દ્વારકા", "dwarka"),  # the city's own spelling
+    ("Hindi", "पार्वती आह्वान", "paarvati aahvaan"),  # but not after r or an h of its own
+    ("Sanskrit", "तत्त्वमसि", "tattvamasi"),  # nor in Sanskrit's chants
     ("Odia", "କୃଷ୍ଣ ସୂର୍ଯ୍ୟ", "krushna surya"),  # r̥ said ru; ଯ୍ୟ one y; no doubled vowels
     ("Bhojpuri", "गवनवा", "gawanwa"),  # Kab Hoi Gawanwa Hamar (2005): v between vowels as w
     ("Bhojpuri", "चढ़इबो", "chadhaibo"),  # Ganga Maiyya Tohe Piyari Chadhaibo (1963)

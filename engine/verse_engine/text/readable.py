@@ -88,6 +88,10 @@ class IndicStyle:
     #: v written w between vowels and after a consonant, as Bhojpuri's titles write it (gavanvā
     #: gawanwa, satāvēlā satawela); v at a word's start and before a consonant (dēvrā devra).
     w: bool = False
+    #: v after a consonant written w, as it is said there (svāmī swami, dvārkā Dwarka, gvāliyar
+    #: Gwalior, viśvās Vishwas, Biswas, Viswanath); not after r, where names keep v (Parvati, Sarvam),
+    #: nor after h (āhvān Aahvaan). Sanskrit's chants keep it (tattvamasi).
+    w_after_consonant: bool = True
     #: The diphthong au written ou, as Manipuri's names write it (thaubāl Thoubal).
     au_as_ou: bool = False
     #: ও before য় and a vowel (ōẏā) is the script's w at a word's start (ōẏāṁjiṁ Wangjing).
@@ -128,7 +132,7 @@ INDIC_STYLES = {
     "kok": IndicStyle(doubled=NONE),
     "ne": IndicStyle(doubled=HIGH),
     # Chants are written without doubled vowels and end an anusvara in m (aham brahmasmi).
-    "sa": IndicStyle(doubled=NONE, final_anusvara="m", eh=False),
+    "sa": IndicStyle(doubled=NONE, final_anusvara="m", eh=False, w_after_consonant=False),
     "te": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False),
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
@@ -178,6 +182,15 @@ def _tamil(low: str, prev: str, following: str, after_vowel: bool, before_vowel:
             return "t"
         return "dr" if prev == "ṉ" else "r"
     return None
+
+
+def _after_consonant(before: list[str]) -> bool:
+    """Whether a v after the letters `before` follows a consonant said w before it: not r, nor an h
+    of its own (āhvān), though an aspirate's h is one (dhvani dhwani, gaṛhvāl Garhwal)."""
+    prev = before[-1] if before else ""
+    if not prev[:1].isalpha() or prev in VOWELS or prev in NASALS or prev == "r":
+        return False
+    return prev != "h" or len(before) > 1 and before[-2][:1].isalpha() and before[-2] not in VOWELS
 
 
 def _closes_with_y(lows: list[str], at: int) -> bool:
@@ -275,7 +288,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             # A y that closes a syllable after a is said, and written, i: rāypur Raipur, jaypur Jaipur.
             spelled = "ai"
             lows[i + 1] = ""
-        elif low == "v" and style.w and prev and following in VOWELS:
+        elif low == "v" and (
+            (style.w and prev and following in VOWELS) or (style.w_after_consonant and _after_consonant(lows[:i]))
+        ):
             spelled = "w"
         elif low in style.doubled and not at_end and prev not in VOWELS:
             spelled = DOUBLED[low]
