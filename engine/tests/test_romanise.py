@@ -157,6 +157,9 @@ READABLE = [
     ("Bengali", "আমার সোনার বাংলা", "amar shonar bangla"),
     ("Bengali", "রং রঙ", "rang rang"),  # a final ং and a ঙ no velar follows, both ng
     ("Bengali", "সংবাদ", "shangbad"),  # ং is ng before b too, where Hindi's anusvara would be m
+    ("Bengali", "স্বপন বিশ্বজিৎ", "swapan biswajit"),  # ব after a consonant w, the s before it s
+    ("Assamese", "বিশ্বনাথ", "biswanath"),  # the district's own spelling
+    ("Bengali", "অম্বর লম্বা", "ambar lamba"),  # but a b after m or l
     ("Manipuri", "থৌবাল কাকচিং", "thoubal kakching"),  # no final vowel; ৌ ou; a final ং ng
     ("Manipuri", "ওয়াংজিং", "wangjing"),  # ওয় at a word's start is w
     ("Assamese", "গুৱাহাটী যোৰহাট", "guwahati jorhat"),  # ৱ w, য j

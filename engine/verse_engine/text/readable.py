@@ -92,6 +92,10 @@ class IndicStyle:
     #: Gwalior, viśvās Vishwas, Biswas, Viswanath); not after r, where names keep v (Parvati, Sarvam),
     #: nor after h (āhvān Aahvaan). Sanskrit's chants keep it (tattvamasi).
     w_after_consonant: bool = True
+    #: The Bengali script's ব after a consonant (its ba-phala: স্বপন, বিশ্বাস) written w, as names
+    #: write it (Swapan, Biswas, Biswanath), and the s or ś before it s; after m, b, l, r or an h of
+    #: its own it is a b (ambar, lamba, sarba).
+    ba_phala: bool = False
     #: The diphthong au written ou, as Manipuri's names write it (thaubāl Thoubal).
     au_as_ou: bool = False
     #: ও before য় and a vowel (ōẏā) is the script's w at a word's start (ōẏāṁjiṁ Wangjing).
@@ -115,11 +119,21 @@ INDIC_STYLES = {
     "mag": _REGIONAL,
     "bgc": _REGIONAL,
     "hne": _REGIONAL,
-    "bn": IndicStyle(doubled=NONE, anusvara="ng", final_anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False),
+    "bn": IndicStyle(
+        doubled=NONE, anusvara="ng", final_anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False, ba_phala=True
+    ),
     # Assamese says its s, ś and ṣ alike and writes them s (Silchar, Sivasagar, Sonitpur), its ৱ is
     # w (Guwahati), its য j (Jorhat), and a final ং ng (Darrang, Chirang).
     "as": IndicStyle(
-        doubled=NONE, anusvara="ng", final_anusvara="ng", sha="s", y_as_j=True, flap="r", eh=False, w=True
+        doubled=NONE,
+        anusvara="ng",
+        final_anusvara="ng",
+        sha="s",
+        y_as_j=True,
+        flap="r",
+        eh=False,
+        w=True,
+        ba_phala=True,
     ),
     # Manipuri's words end on consonants, and its names write a final ং ng (Kakching, Moirang), ৌ ou
     # (Thoubal) and ওয় w (Wangjing).
@@ -182,6 +196,18 @@ def _tamil(low: str, prev: str, following: str, after_vowel: bool, before_vowel:
             return "t"
         return "dr" if prev == "ṉ" else "r"
     return None
+
+
+def _said_w(lows: list[str], at: int, style: IndicStyle) -> bool:
+    """Whether the v or ব at `at` is written w in the style (IndicStyle.w, .w_after_consonant,
+    .ba_phala)."""
+    low, before = lows[at], lows[:at]
+    following = lows[at + 1] if at + 1 < len(lows) else ""
+    if low == "v":
+        return (style.w and bool(before) and following in VOWELS) or (
+            style.w_after_consonant and _after_consonant(before)
+        )
+    return low == "b" and style.ba_phala and before[-1:] not in (["m"], ["b"], ["l"]) and _after_consonant(before)
 
 
 def _after_consonant(before: list[str]) -> bool:
@@ -288,10 +314,10 @@ def _indic(word: str, style: IndicStyle) -> str:
             # A y that closes a syllable after a is said, and written, i: rāypur Raipur, jaypur Jaipur.
             spelled = "ai"
             lows[i + 1] = ""
-        elif low == "v" and (
-            (style.w and prev and following in VOWELS) or (style.w_after_consonant and _after_consonant(lows[:i]))
-        ):
+        elif _said_w(lows, i, style):
             spelled = "w"
+        elif low in ("s", "ś") and style.ba_phala and following == "b":
+            spelled = "s"
         elif low in style.doubled and not at_end and prev not in VOWELS:
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m") and style.anusvara != "ng":
