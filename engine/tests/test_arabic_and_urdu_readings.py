@@ -35,6 +35,36 @@ def test_an_arabic_line_gets_its_short_vowels_and_keeps_its_words():
     assert romanise_line(line, ARABIC, "readable") == "habibi ya nur al-ayn"
 
 
+def test_punctuation_does_not_cost_a_line_its_short_vowels():
+    # The diacritiser writes a comma apart from its word, which read as a respelt line: every line
+    # with a comma or a question mark was read letter by letter (ḥbībī).
+    assert romanise_line("يا حبيبي، يا", ARABIC) == "yā ḥabībī, yā"
+    assert romanise_line("«حبيبي»", ARABIC) == "<<ḥabībī>>"
+
+
+def test_the_diacritiser_is_given_the_words_without_their_punctuation(monkeypatch):
+    given = []
+
+    class Recording:
+        def tashkeel(self, text):
+            given.append(text)
+            return text.replace("قلبي", "قَلْبِي")
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+    assert arabic_vowels.vocalised("قلبي، ! يا") == "قَلْبِي، ! يا"
+    assert given == ["قلبي يا"]
+
+
+def test_words_spelled_without_a_long_vowel_they_are_said_with_are_read_with_it():
+    assert romanise_line("يا الله، هذا قلبي", ARABIC) == "yā allāh, hādhā qalbī"
+
+
+def test_ta_marbuta_is_said_a_in_the_readable_form():
+    assert romanise_line("كل سنة مرة", ARABIC) == "kull sanah marrah"
+    assert romanise_line("كل سنة مرة", ARABIC, "readable") == "kull sana marra"
+    assert romanise_line("الله", ARABIC, "readable") == "allah"  # the h of ه is said
+
+
 def test_a_line_the_diacritiser_respells_is_kept_as_written(monkeypatch):
     class Respelling:
         def tashkeel(self, line):

@@ -43,22 +43,75 @@ _lock = threading.Lock()
 
 
 def vocalised(line: str) -> str:
-    """The line with its short vowels written. Mishkal may respell a letter or a word; where the
-    vocalised words, without their marks, are not the words as written, the line is kept unvocalised."""
+    """The line with its short vowels written. The diacritiser is given the words without the
+    punctuation around them (it writes a comma or a full stop apart, which would read as a respelt
+    line), and each word's marks are put back inside its punctuation. Mishkal may respell a letter or
+    a word; where the vocalised words, without their marks, are not the words as written, the line
+    is kept unvocalised."""
     words = line.split()
-    head, rest = " ".join(words[:MAX_VOCALISED_WORDS]), words[MAX_VOCALISED_WORDS:]
+    parts = [split_punctuation(w) for w in words[:MAX_VOCALISED_WORDS]]
+    cores = [core for _lead, core, _trail in parts if core]
+    if not cores:
+        return line
     try:
         with _lock:
-            marked = str(_vocaliser().tashkeel(head)).strip()
+            marked = str(_vocaliser().tashkeel(" ".join(cores))).split()
     except Exception:  # noqa: BLE001 - a diacritiser's failure leaves the line as written
         return line
-    if _letters(marked).split() != _letters(head).split():
+    if [_letters(w) for w in marked] != [_letters(w) for w in cores]:
         return line
-    return " ".join([marked, *rest])
+    vocalised_words = iter(marked)
+    head = [lead + (next(vocalised_words) if core else "") + trail for lead, core, trail in parts]
+    return " ".join([*head, *words[MAX_VOCALISED_WORDS:]])
+
+
+def split_punctuation(word: str) -> tuple[str, str, str]:
+    """The punctuation and symbols before a word, the word, and those after it."""
+    start, end = 0, len(word)
+    while start < end and unicodedata.category(word[start])[0] in "PS":
+        start += 1
+    while end > start and unicodedata.category(word[end - 1])[0] in "PS":
+        end -= 1
+    return word[:start], word[start:end], word[end:]
+
+
+# Words whose spelling leaves out a long vowel they are said with, read as ALA-LC's table gives them
+# (rule 6, and its list of words written with a dagger alif or none): the name of God and the
+# demonstratives, which no diacritiser's short vowels restore (Mishkal writes اللهُ, هَذَا).
+UNWRITTEN_LONG_VOWELS = {
+    "الله": "allāh",
+    "لله": "lillāh",
+    "بالله": "billāh",
+    "والله": "wallāh",
+    "تالله": "tallāh",
+    "اللهم": "allāhumma",
+    "إله": "ilāh",
+    "هذا": "hādhā",
+    "هذه": "hādhihi",
+    "ذلك": "dhālika",
+    "هؤلاء": "hāʼulāʼ",
+    "أولئك": "ulāʼika",
+    "لكن": "lākin",
+    "الرحمن": "al-raḥmān",
+}
+
+
+def known_reading(word: str) -> str | None:
+    """The reading of a word in UNWRITTEN_LONG_VOWELS, its punctuation kept; None for any other."""
+    lead, core, trail = split_punctuation(word)
+    reading = UNWRITTEN_LONG_VOWELS.get(_letters(core).replace("ٱ", "ا"))
+    return None if reading is None else lead + reading + trail
 
 
 def _letters(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in MARKS)
+
+
+def ends_in_ta_marbuta(word: str) -> bool:
+    """Whether the word's last letter is ة (punctuation and marks after it aside), which ALA-LC reads
+    -ah in pause and a speaker says -a."""
+    letters = [ch for ch in _letters(word) if unicodedata.category(ch).startswith("L")]
+    return bool(letters) and letters[-1] == "ة"
 
 
 def has_vowels(word: str) -> bool:

@@ -344,16 +344,17 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
         if scheme == "ala-lc":
             if language.code == "ks":
                 return kashmiri.romanised(word), scheme
-            vocalised_arabic = language.code == "ar" and arabic_vowels.has_vowels(word)
-            return (
-                arabic_vowels.romanised(word)
-                if vocalised_arabic
-                else _arabic(
-                    word,
-                    opening_vowel=language.code in OPENING_VOWEL_LANGUAGES,
-                    final_he=language.code == "ur",
-                    letters=_letters(language),
-                )
+            if language.code == "ar" and (arabic_vowels.has_vowels(word) or arabic_vowels.known_reading(word)):
+                # Read without the punctuation around it, which is no letter of the word: a word's
+                # last letter decides how it ends in pause.
+                lead, core, trail = arabic_vowels.split_punctuation(word)
+                reading = arabic_vowels.known_reading(core) or arabic_vowels.romanised(core)
+                return anyascii(lead) + reading + anyascii(trail), scheme
+            return _arabic(
+                word,
+                opening_vowel=language.code in OPENING_VOWEL_LANGUAGES,
+                final_he=language.code == "ur",
+                letters=_letters(language),
             ), scheme
     except Exception:  # noqa: BLE001 - a library's failure on one word must not lose the line
         pass
@@ -384,6 +385,10 @@ def romanise_word(
     # A Malayalam word ending in a virama (not a chillu) is said with a short u (കാറ്റ് kāṟṟ kattu),
     # which only the script shows: ISO 15919 writes both endings alike.
     said_u = language.code == "ml" and word.endswith(MALAYALAM_VIRAMA)
+    if language.code == "ar" and arabic_vowels.ends_in_ta_marbuta(word):
+        # ة in pause is said -a, as titles write it (sanah sana, laylah layla); a final h of the
+        # letter ه is said (allāh).
+        result = re.sub(r"ah(?=\W*$)", "a", result)
     return readable(result, language) + ("u" if said_u else "")
 
 
