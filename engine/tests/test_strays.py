@@ -1,7 +1,7 @@
 import pytest
 
 from verse_engine.alignment.align import Span
-from verse_engine.alignment.strays import MAX_GAP_SECONDS, gather_strays, realign_crushed
+from verse_engine.alignment.strays import MAX_GAP_SECONDS, gather_strays, realign_crushed, realign_stretched
 from verse_engine.text.lines import Word
 
 
@@ -67,3 +67,49 @@ def test_a_line_that_only_left_its_window_is_not_aligned_again_and_a_worse_one_i
     texts = [squashed]
     realign_crushed([span], texts, lambda s: as_crushed)
     assert texts == [squashed]
+
+
+def _words(text: str, starts: tuple[float, ...], ends: tuple[float, ...]) -> list[Word]:
+    return [Word(f" {t}", s, e, 0.5) for t, s, e in zip(text.split(), starts, ends, strict=True)]
+
+
+SCAT = "ba da da dam da da"
+# Its neighbours, sung at 0.25 s a syllable, set the song's pace.
+BEFORE = _words(
+    "ba da da da da da", (137.0, 137.25, 137.5, 137.75, 138.0, 138.25), (137.25, 137.5, 137.75, 138.0, 138.25, 138.5)
+)
+AFTER = _words(SCAT, (151.2, 151.45, 151.7, 151.95, 152.2, 152.45), (151.45, 151.7, 151.95, 152.2, 152.45, 152.7))
+
+
+def test_a_line_stretched_between_nearly_alike_neighbours_is_aligned_again_alone():
+    """The joint alignment held two of its syllables four seconds each, over the whole stretch
+    between its neighbours; alone in its window it is found where it was sung, and that is kept."""
+    span = Span(SCAT, 139.3, 150.9)
+    stretched = _words(SCAT, (142.0, 142.3, 146.2, 146.3, 150.6, 150.8), (142.3, 146.2, 146.3, 150.6, 150.8, 151.1))
+    alone = _words(SCAT, (145.5, 145.8, 146.0, 146.3, 146.8, 147.0), (145.8, 146.0, 146.3, 146.8, 147.0, 147.2))
+    asked: list[Span] = []
+    texts = [BEFORE, stretched, AFTER]
+    realign_stretched(
+        ["ba da da da da da", SCAT, SCAT],
+        [Span("", 0, 0), span, Span("", 0, 0)],
+        texts,
+        lambda s: asked.append(s) or alone,
+    )
+    assert asked == [span]
+    assert texts[1] == alone
+
+
+def test_a_line_at_the_song_s_pace_held_vowels_and_a_still_stretched_try_are_left_as_they_are():
+    held = _words("ooh ooh ooh ooh", (96.0, 104.0, 112.0, 120.0), (104.0, 112.0, 120.0, 128.0))
+    stretched = _words(SCAT, (142.0, 142.3, 146.2, 146.3, 150.6, 150.8), (142.3, 146.2, 146.3, 150.6, 150.8, 151.1))
+    still = _words(SCAT, (140.0, 140.3, 143.0, 146.0, 148.0, 150.0), (140.3, 143.0, 146.0, 148.0, 150.0, 150.9))
+    texts = [BEFORE, held, stretched, AFTER]
+    asked: list[Span] = []
+    realign_stretched(
+        ["ba da da da da da", "ooh ooh ooh ooh", SCAT, SCAT],
+        [Span("", 0, 0), Span("", 90, 130), Span(SCAT, 139.3, 150.9), Span("", 0, 0)],
+        texts,
+        lambda s: asked.append(s) or still,
+    )
+    assert [s.start for s in asked] == [139.3]
+    assert texts[1] is held and texts[2] is stretched

@@ -13,10 +13,11 @@ with a confidence per line.
    where forced alignment is surest of them (window_search.py).
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window; a line
    aligned seconds after where its words were heard aligned again alone from its opening, in the
-   window that agrees with them (openings.realign_slipped_lines); held notes handed back to the
-   word that holds them and words crushed at a held note's end given their time back
-   (align.return_held_notes, align.return_squeezed_words), and lines of held vowels that the
-   alignment squeezed spread over their stretch (vocalise.py). Words that strayed
+   window that agrees with them (openings.realign_slipped_lines), and one stretched over its
+   window between nearly alike neighbours aligned again alone (strays.realign_stretched); held
+   notes handed back to the word that holds them and words crushed at a held note's end given their
+   time back (align.return_held_notes, align.return_squeezed_words), and lines of held vowels that
+   the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
    as voiceless start where the voice comes in (voice_onsets.py). A line that runs past the next
@@ -43,7 +44,7 @@ from verse_engine.alignment.align import (
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
 from verse_engine.alignment.openings import open_where_heard, opening, realign_slipped_lines
 from verse_engine.alignment.repeats import time_notes, time_repeats
-from verse_engine.alignment.strays import gather_strays, realign_crushed
+from verse_engine.alignment.strays import gather_strays, realign_crushed, realign_stretched
 from verse_engine.alignment.vocalise import is_held_vowel_line, spread_held_vowel_lines
 from verse_engine.alignment.voice_onsets import start_words_at_voice, sung_stretch, voice_probabilities
 from verse_engine.alignment.window_search import place_lines
@@ -68,8 +69,9 @@ from verse_engine.text.lines import Word, is_unsure
 # of voice opens where Silero first hears it faintly (repeats.py); a word that holds the time of a
 # crushed word after it is not taken for a held note (align.return_held_notes). 14: a line aligned
 # seconds after where its words were heard is aligned again alone from its opening
-# (openings.realign_slipped_lines).
-ALIGNER_VERSION = "verse-align-14"
+# (openings.realign_slipped_lines). 15: a line stretched over its window between nearly alike
+# neighbours is aligned again alone (strays.realign_stretched).
+ALIGNER_VERSION = "verse-align-15"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -157,6 +159,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
             return align_spans(model, audio, [span], language, lead)[0]
 
         realign_crushed(spans, timed, align_alone)
+        realign_stretched(lines, spans, timed, align_alone)
         realign_slipped_lines(spans, timed, heard_places, windows, align_alone)
     # A line of held vowels is nothing but held notes: what looks like one handed on is the next.
     return_held_notes([[] if is_held_vowel_line(text) else words for text, words in zip(lines, timed, strict=True)])

@@ -11,7 +11,10 @@ left alone: four held "ooh"s are sung seconds apart (vocalise.py spreads them).
 
 Lines are aligned together, several to a window, so a line can also lose its place to its
 neighbours: a repeated "les larmes" held over the next line's time, that line crushed at its end.
-realign_crushed aligns such a line again alone in its own window.
+realign_crushed aligns such a line again alone in its own window. The other way, a line between
+nearly alike neighbours ("ba da da da da da", "ba da da dam da da", "ba da da dam da dam da") can be
+stretched over the whole stretch between them, its syllables held seconds each, while alone in its
+window the alignment finds it where it was sung: realign_stretched.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.text.lines import Word
 
 MAX_GAP_SECONDS = SECONDS_PER_WORD[1]
+# A line is stretched when its words take this many times their shares at the song's pace: held
+# notes that long are held vowels (vocalise.py), which are left alone.
+STRETCHED = 3.0
 # A word starting this far outside its line's window has left it.
 OUT_OF_WINDOW_SECONDS = 0.5
 
@@ -96,4 +102,26 @@ def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Cal
             and crushed(again) < crushed(words)
             and outside(again, span) <= outside(words, span)
         ):
+            texts[i] = again
+
+
+def stretch(words: list[Word], pace: float) -> float:
+    """How many times its words' shares at `pace` a line's words take, first start to last end."""
+    return (words[-1].end - words[0].start) / sum(word_share(w, pace) for w in words)
+
+
+def realign_stretched(
+    lines: list[str], spans: list[Span], texts: list[list[Word]], align_alone: Callable[[Span], list[Word]]
+) -> None:
+    """Where a line (not of held vowels) is STRETCHED over its window, aligns it again alone in its
+    window (`align_alone`) and keeps that if it is no longer stretched and crushes no more words."""
+    every = [w for text in texts for w in text]
+    if len(every) < 2:
+        return
+    pace = word_pace(every)
+    for i, (line, span, words) in enumerate(zip(lines, spans, texts, strict=True)):
+        if len(words) < 2 or is_held_vowel_line(line) or stretch(words, pace) <= STRETCHED:
+            continue
+        again = align_alone(span)
+        if len(again) == len(words) and stretch(again, pace) <= STRETCHED and crushed(again) <= crushed(words):
             texts[i] = again
