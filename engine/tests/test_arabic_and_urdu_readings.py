@@ -269,3 +269,10 @@ def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     for urdu, hindi in pairs.items():
         written = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(urdu_words.URDU_LETTERS)
         assert written == urdu, hindi
+
+
+def test_urdu_s_a_before_a_closing_h_is_e_in_the_readable_form():
+    # Mujh Se Pehli Si Mohabbat (Faiz); the h before a vowel leaves its a (bahut).
+    assert romanise_line("مجھ سے پہلی سی محبت", URDU, "readable") == "mujh se pehli si mohabbat"
+    assert romanise_line("محفل بہت", URDU, "readable") == "mehfil bahut"
+    assert romanise_line("مجھ سے پہلی سی محبت", URDU) == "mujh se pahlī sī muḥabbat"

@@ -160,6 +160,9 @@ CYRILLIC = {"ë": "yo", "ʺ": "", "ʼ": "", "yy": "y"}
 # Urdu's final ہ after a consonant is read -ah in ALA-LC and -a by listeners (zamānah zamana); a
 # long vowel's h (rāh, shāh) is said, and so is a two-letter word's (rah).
 URDU_FINAL_AH = re.compile(r"(?<=\w[^\W aāeiīoūu])ah(?=\W*$)")
+# An a before an h that closes its syllable is said, and written, e in Urdu as in Hindi (pahlī
+# pehli, kahnā kehna, mahfil mehfil; IndicStyle.eh): Hindustani's a next to h.
+URDU_EH = re.compile(r"(?<![āaeiīoūu])a(?=h[^\W\daāeiīoūu])")
 # A letter and the combining marks after it.
 CLUSTER = re.compile(r".[\u0300-\u036f]*", re.DOTALL)
 
@@ -364,7 +367,7 @@ def readable(word: str, language: Language) -> str:
         return _pinyin(word)
     if scheme == "ala-lc":
         if language.code == "ur":
-            word = URDU_FINAL_AH.sub("a", word)
+            word = URDU_EH.sub("e", URDU_FINAL_AH.sub("a", word))
         return _table(word, ARABIC)
     if scheme == "bgn-pcgn":
         return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)
