@@ -97,10 +97,8 @@ UNWRITTEN_LONG_VOWELS = {
 
 
 def known_reading(word: str) -> str | None:
-    """The reading of a word in UNWRITTEN_LONG_VOWELS, its punctuation kept; None for any other."""
-    lead, core, trail = split_punctuation(word)
-    reading = UNWRITTEN_LONG_VOWELS.get(_letters(core).replace("ٱ", "ا"))
-    return None if reading is None else lead + reading + trail
+    """The reading of a word (without its punctuation) in UNWRITTEN_LONG_VOWELS; None for any other."""
+    return UNWRITTEN_LONG_VOWELS.get(_letters(word).replace("ٱ", "ا"))
 
 
 def _letters(text: str) -> str:

@@ -344,12 +344,15 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
         if scheme == "ala-lc":
             if language.code == "ks":
                 return kashmiri.romanised(word), scheme
-            if language.code == "ar" and (arabic_vowels.has_vowels(word) or arabic_vowels.known_reading(word)):
+            if language.code == "ar":
                 # Read without the punctuation around it, which is no letter of the word: a word's
                 # last letter decides how it ends in pause.
                 lead, core, trail = arabic_vowels.split_punctuation(word)
-                reading = arabic_vowels.known_reading(core) or arabic_vowels.romanised(core)
-                return anyascii(lead) + reading + anyascii(trail), scheme
+                reading = arabic_vowels.known_reading(core) or (
+                    arabic_vowels.romanised(core) if arabic_vowels.has_vowels(core) else None
+                )
+                if reading is not None:
+                    return anyascii(lead) + reading + anyascii(trail), scheme
             return _arabic(
                 word,
                 opening_vowel=language.code in OPENING_VOWEL_LANGUAGES,
