@@ -2,6 +2,8 @@
 
 from collections.abc import Callable
 
+import pytest
+
 from verse_engine.alignment.align import Span
 from verse_engine.alignment.anchors import anchors
 from verse_engine.alignment.openings import EARLY_SECONDS, open_where_heard, opening, realign_slipped_lines
@@ -100,3 +102,17 @@ def test_lines_heard_after_them_far_before_them_or_unanchored_are_not_aligned_ag
     )
     assert asked == []
     assert [t[0].start for t in texts] == [129.6, 147.6, 133.6]
+
+
+def test_a_line_timed_by_other_words_than_its_spaced_ones_is_not_set_against_its_heard_places():
+    """A Japanese line is timed by its own words: place 1 of "君の 名前は" is 名前は, the third
+    timed word here, not the second."""
+    texts = [line(("君", 133.6, 133.8), ("の", 133.8, 134.0), ("名前は", 134.0, 134.3))]
+    realign_slipped_lines(
+        [Span("君の 名前は", 131.7, 134.3)],
+        texts,
+        [[(0, 131.7), (1, 132.1)]],
+        [(131.7, 134.3, True)],
+        lambda s: pytest.fail("aligned again"),
+    )
+    assert texts[0][0].start == 133.6

@@ -80,7 +80,9 @@ def realign_slipped_lines(
         zip(spans, texts, heard, windows, strict=True)
     ):
         first = opening(line_heard)
-        if not words or first is None or not anchored:
+        # The heard places count the line's spaced words; a line timed by other words (Japanese,
+        # Chinese and Thai are timed by their own segments) cannot be set against them.
+        if not words or first is None or not anchored or len(words) != len(span.text.split()):
             continue
         if not LATE_SECONDS < lateness(words, line_heard) <= MOST_LATE_SECONDS:
             continue
