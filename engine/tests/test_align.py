@@ -186,8 +186,61 @@ def test_texts_are_batched_in_order_within_the_decoders_budget():
 
 def test_windows_close_when_the_next_span_would_overflow_the_decoder():
     spans = [Span("a", 0.0, 2.0), Span("b", 2.0, 4.0), Span("c", 4.0, 6.0)]
-    assert [members for _s, _e, members in windows(spans)] == [[0, 1, 2]]
-    assert [members for _s, _e, members in windows(spans, [300, 100, 100])] == [[0, 1], [2]]
+    assert [members for _s, _e, members in windows(zip(spans, [0, 0, 0], strict=True))] == [[0, 1, 2]]
+    assert [members for _s, _e, members in windows(zip(spans, [300, 100, 100], strict=True))] == [[0, 1], [2]]
+
+
+def test_a_window_is_given_before_the_spans_after_the_next_are_made():
+    made: list[int] = []
+
+    def decoded():
+        for i, span in enumerate([Span("a", 0.0, 2.0), Span("b", 40.0, 42.0), Span("c", 80.0, 82.0)]):
+            made.append(i)
+            yield span, 10
+
+    groups = windows(decoded())
+    assert next(groups)[2] == [0] and made == [0, 1]
+    assert next(groups)[2] == [1] and made == [0, 1, 2]
+
+
+@requires_base
+def test_windows_aligned_side_by_side_as_spans_come_time_words_as_one_after_the_other(clips, monkeypatch):
+    from concurrent.futures import Future
+
+    from verse_engine.alignment import align
+    from verse_engine.asr import whisper
+    from verse_engine.audio.decode import load
+
+    speech = load(clips / "en.wav")
+    gap = np.zeros(16000 * 31, dtype=speech.dtype)
+    song = np.concatenate([speech, gap, speech, gap, speech])
+    seconds = len(speech) / 16000
+    text = "The river runs over the stones and the morning light is golden"
+    spans = [Span(text, k * (seconds + 31), k * (seconds + 31) + seconds) for k in range(3)]
+    model = whisper.load("base")
+
+    class OneAfterTheOther:
+        def __init__(self, *_args, **_kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *_exc):
+            return False
+
+        def submit(self, fn, *args, **kwargs):
+            done: Future = Future()
+            done.set_result(fn(*args, **kwargs))
+            return done
+
+    side_by_side = align.align_spans(model, song, (s for s in spans), "en")
+    monkeypatch.setattr(align, "ThreadPoolExecutor", OneAfterTheOther)
+    one_by_one = align.align_spans(model, song, spans, "en")
+    assert [len(words) for words in side_by_side] == [12, 12, 12]
+    assert [[(w.text, w.start, w.end) for w in words] for words in side_by_side] == [
+        [(w.text, w.start, w.end) for w in words] for words in one_by_one
+    ]
 
 
 def test_a_span_is_split_at_spaces_with_time_shared_by_length():

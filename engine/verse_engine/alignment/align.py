@@ -4,7 +4,10 @@ transcript, and by the alignment stage to time reviewed or supplied lyrics."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 from faster_whisper import WhisperModel
@@ -352,42 +355,60 @@ PAD = 0.5
 WINDOW_FILL_SECONDS = WINDOW_SECONDS - 2.0
 
 
-def windows(spans: list[Span], tokens: list[int] | None = None) -> list[tuple[float, float, list[int]]]:
-    """Groups consecutive spans into windows that fit Whisper's 30 s and, given each span's token
-    count, its decoder: (start, end, span indices)."""
-    groups: list[tuple[float, float, list[int]]] = []
+def windows(parts: Iterable[tuple[Span, int]]) -> Iterator[tuple[float, float, list[int]]]:
+    """Groups consecutive spans, each with its token count, into windows that fit Whisper's 30 s and
+    its decoder: (start, end, span indices). Each window is given as soon as the next span does not
+    join it, so that it can be aligned while the spans after it are still being decoded."""
+    group: tuple[float, float, list[int]] | None = None
     used = 0
-    for i, span in enumerate(spans):
-        count = tokens[i] if tokens else 0
-        if groups:
-            start, _end, members = groups[-1]
+    for i, (span, count) in enumerate(parts):
+        if group is not None:
+            start, _end, members = group
             if span.end + PAD - start <= WINDOW_FILL_SECONDS and used + count <= MAX_TEXT_TOKENS:
                 members.append(i)
-                groups[-1] = (start, span.end + PAD, members)
+                group = (start, span.end + PAD, members)
                 used += count
                 continue
-        groups.append((max(0.0, span.start - PAD), span.end + PAD, [i]))
+            yield group
+        group = (max(0.0, span.start - PAD), span.end + PAD, [i])
         used = count
-    return groups
+    if group is not None:
+        yield group
 
 
 def align_spans(
-    model: WhisperModel, audio: np.ndarray, spans: list[Span], language: str, lead: float = 0.0
+    model: WhisperModel, audio: np.ndarray, spans: Iterable[Span], language: str, lead: float = 0.0
 ) -> list[list[Word]]:
     """Each span's words, timed. Spans longer than a window are aligned alone from their start; a
-    span with more text than the decoder takes is cut into parts first (fitting_parts)."""
+    span with more text than the decoder takes is cut into parts first (fitting_parts).
+
+    Windows are aligned side by side on the model's replicas (CTranslate2's workers): one window's
+    alignment is a few small steps that keep two cores only partly busy. `spans` may be a generator,
+    such as the recogniser's segments as they are decoded: each window is aligned as soon as it is
+    complete, while the decoding goes on. The words are the same as aligned one window after the
+    other (docs/benchmarks.md, "Alignment time")."""
     tokenizer = tokenizer_for(model, language)
     owners: list[int] = []
     parts: list[Span] = []
-    counts: list[int] = []
-    for i, span in enumerate(spans):
-        for part, count in fitting_parts(tokenizer, span, language):
-            owners.append(i)
-            parts.append(part)
-            counts.append(count)
-    out: list[list[Word]] = [[] for _ in spans]
-    for start, end, members in windows(parts, counts):
-        timed = align_window(model, audio, start, end, [parts[k].text for k in members], language, lead)
-        for k, words in zip(members, timed, strict=True):
-            out[owners[k]].extend(words)
+    span_count = 0
+    align = partial(align_window, model, audio, language=language, lead=lead)
+
+    def fitted() -> Iterator[tuple[Span, int]]:
+        nonlocal span_count
+        for i, span in enumerate(spans):
+            span_count = i + 1
+            for part, count in fitting_parts(tokenizer, span, language):
+                owners.append(i)
+                parts.append(part)
+                yield part, count
+
+    with ThreadPoolExecutor(model.model.num_workers, thread_name_prefix="align") as pool:
+        aligning = [
+            (members, pool.submit(align, start, end, [parts[k].text for k in members]))
+            for start, end, members in windows(fitted())
+        ]
+        out: list[list[Word]] = [[] for _ in range(span_count)]
+        for members, timed in aligning:
+            for k, words in zip(members, timed.result(), strict=True):
+                out[owners[k]].extend(words)
     return out

@@ -9,6 +9,7 @@ settings").
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
@@ -185,8 +186,15 @@ def _decode(
 ) -> tuple[list[Word], list[Segment]]:
     settings = {**SONG_SETTINGS, **overrides}
     model = load(model_name)
-    segments, _info = model.transcribe(audio, language=language, task=task, **settings)
-    segments = [s for s in segments if s.compression_ratio <= loop_ratio and s.text.strip()]
+    decoded, _info = model.transcribe(audio, language=language, task=task, **settings)
+    segments: list[Segment] = []
+
+    def kept() -> Iterator[Segment]:
+        for s in decoded:
+            if s.compression_ratio <= loop_ratio and s.text.strip():
+                segments.append(s)
+                yield s
+
     if settings.get("word_timestamps"):
         return [
             Word(
@@ -197,10 +205,11 @@ def _decode(
                 segment_start=i == 0,
                 decoding=decoding_of(s),
             )
-            for s in segments
+            for s in kept()
             for i, w in enumerate(s.words or [])
         ], segments
-    spans = [Span(s.text, float(s.start), float(s.end)) for s in segments]
+    # Each window of segments is aligned as soon as it is decoded, while the decoding goes on.
+    spans = (Span(s.text, float(s.start), float(s.end)) for s in kept())
     timed = align_spans(model, audio, spans, language or "en", lead(model_name))
     words = []
     for segment, seg_words in zip(segments, timed, strict=True):
