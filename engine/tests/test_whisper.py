@@ -20,6 +20,24 @@ def test_listening_for_known_lyrics_may_write_twice_their_tokens_and_no_more_tha
     assert whisper.listening_budget(model, "es", prompt * 20) == whisper.MAX_LISTENING_TOKENS
 
 
+@requires_base
+def test_stretches_listened_to_side_by_side_give_what_each_gives_alone_in_their_order(clips):
+    import numpy as np
+
+    speech = load_audio(clips / "en.wav")
+    seconds = len(speech) / 16000
+    song = np.concatenate([np.zeros(16000, dtype=speech.dtype), speech, np.zeros(32000, dtype=speech.dtype), speech])
+    text = "The river runs over the stones and the morning light is golden"
+    # The second stretch is the longer: decoded first, it must still come back second.
+    stretches = [(0.5, 1.0 + seconds, text), (2.0 + seconds, 3.0 + 2 * seconds, text)]
+    together = whisper.listen("base", song, "en", stretches, temperature=0.0, beam_size=1)
+    alone = [
+        w for stretch in stretches for w in whisper.listen("base", song, "en", [stretch], temperature=0.0, beam_size=1)
+    ]
+    assert [(w.text, w.start, w.end) for w in together] == [(w.text, w.start, w.end) for w in alone]
+    assert together[0].start < 1.0 + seconds < together[-1].start
+
+
 class _Segment:
     """What faster-whisper yields for one segment, as much as whisper.run reads of it."""
 

@@ -386,7 +386,7 @@ def align_spans(
     alignment is a few small steps that keep two cores only partly busy. `spans` may be a generator,
     such as the recogniser's segments as they are decoded: each window is aligned as soon as it is
     complete, while the decoding goes on. The words are the same as aligned one window after the
-    other (docs/benchmarks.md, "Alignment time")."""
+    other (docs/benchmarks-archive.md, "Windows aligned side by side")."""
     tokenizer = tokenizer_for(model, language)
     owners: list[int] = []
     parts: list[Span] = []

@@ -129,11 +129,8 @@ def _relisten(
     language: str,
 ) -> list[Word]:
     """The heard words, with each unheard region's replaced by a second pass told its lyrics."""
-    again = [
-        w
-        for i, j, start, end in regions
-        for w in whisper.listen(model_name, audio, language, start, end, " ".join(lines[i:j]), **ANCHOR_PASS)
-    ]
+    stretches = [(start, end, " ".join(lines[i:j])) for i, j, start, end in regions]
+    again = whisper.listen(model_name, audio, language, stretches, **ANCHOR_PASS)
     kept = [w for w in heard if not any(start <= w.start < end for _i, _j, start, end in regions)]
     return sorted(kept + again, key=lambda w: w.start)
 

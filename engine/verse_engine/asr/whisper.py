@@ -237,17 +237,29 @@ def listening_budget(model: WhisperModel, language: str, prompt: str) -> int:
 
 
 def listen(
-    model_name: str, audio: np.ndarray, language: str, start: float, end: float, prompt: str, **overrides: Any
+    model_name: str, audio: np.ndarray, language: str, stretches: list[tuple[float, float, str]], **overrides: Any
 ) -> list[Word]:
-    """Words heard in [start, end] of the audio when the recogniser is told what is sung there
-    (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a second pass
-    over the stretches the first pass did not hear."""
-    chunk = audio[int(start * SAMPLE_RATE) : int(end * SAMPLE_RATE)]
-    budget = listening_budget(load(model_name), language, prompt)
-    words, _segments = run(
-        model_name, chunk, language, vad_filter=False, initial_prompt=prompt, max_new_tokens=budget, **overrides
-    )
-    for w in words:
-        w.start += start
-        w.end += start
-    return words
+    """Words heard in each (start, end, prompt) stretch of the audio when the recogniser is told what
+    is sung there (the lyrics as its prompt) and listens to all of it (no voice-activity filter): a
+    second pass over the stretches the first pass did not hear. The stretches are decoded side by
+    side (run_together), the longest first; the words come in the stretches' order."""
+    model = load(model_name)
+    order = sorted(range(len(stretches)), key=lambda k: stretches[k][0] - stretches[k][1])
+    decodes = [
+        {
+            "audio": audio[int(stretches[k][0] * SAMPLE_RATE) : int(stretches[k][1] * SAMPLE_RATE)],
+            "vad_filter": False,
+            "initial_prompt": stretches[k][2],
+            "max_new_tokens": listening_budget(model, language, stretches[k][2]),
+            **overrides,
+        }
+        for k in order
+    ]
+    heard = dict(zip(order, run_together(model_name, audio, language, decodes), strict=True))
+    out = []
+    for k, (start, _end, _prompt) in enumerate(stretches):
+        for w in heard[k][0]:
+            w.start += start
+            w.end += start
+            out.append(w)
+    return out
