@@ -376,16 +376,22 @@ def windows(parts: Iterable[tuple[Span, int]]) -> Iterator[tuple[float, float, l
         yield group
 
 
+def side_by_side(model: WhisperModel) -> ThreadPoolExecutor:
+    """Threads for aligning several windows at once, one per model replica (CTranslate2's workers,
+    which share the loaded weights): one window's alignment, an encoding and an `align` call of a
+    few small steps, keeps the cores only partly busy."""
+    return ThreadPoolExecutor(model.model.num_workers, thread_name_prefix="align")
+
+
 def align_spans(
     model: WhisperModel, audio: np.ndarray, spans: Iterable[Span], language: str, lead: float = 0.0
 ) -> list[list[Word]]:
     """Each span's words, timed. Spans longer than a window are aligned alone from their start; a
     span with more text than the decoder takes is cut into parts first (fitting_parts).
 
-    Windows are aligned side by side on the model's replicas (CTranslate2's workers): one window's
-    alignment is a few small steps that keep two cores only partly busy. `spans` may be a generator,
-    such as the recogniser's segments as they are decoded: each window is aligned as soon as it is
-    complete, while the decoding goes on. The words are the same as aligned one window after the
+    Windows are aligned side by side (side_by_side). `spans` may be a generator, such as the
+    recogniser's segments as they are decoded: each window is aligned as soon as it is complete,
+    while the decoding goes on. The words are the same as aligned one window after the
     other (docs/benchmarks-archive.md, "Windows aligned side by side")."""
     tokenizer = tokenizer_for(model, language)
     owners: list[int] = []
@@ -402,7 +408,7 @@ def align_spans(
                 parts.append(part)
                 yield part, count
 
-    with ThreadPoolExecutor(model.model.num_workers, thread_name_prefix="align") as pool:
+    with side_by_side(model) as pool:
         aligning = [
             (members, pool.submit(align, start, end, [parts[k].text for k in members]))
             for start, end, members in windows(fitted())

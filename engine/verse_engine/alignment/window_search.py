@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from faster_whisper import WhisperModel
 
-from verse_engine.alignment.align import WINDOW_SECONDS, align_window
+from verse_engine.alignment.align import WINDOW_SECONDS, align_window, side_by_side
 from verse_engine.text.lines import Word
 
 STRIDE_SECONDS = 10.0
@@ -79,11 +79,12 @@ def best_in_order(candidates: list[list[Placement]]) -> list[Placement]:
 def place_lines(
     model: WhisperModel, audio: np.ndarray, texts: list[str], start: float, end: float, language: str
 ) -> list[Placement]:
-    """Each text's best placement inside [start, end]."""
+    """Each text's best placement inside [start, end]; the windows are aligned side by side."""
     candidates: list[list[Placement]] = [[] for _ in texts]
-    for window_start in window_starts(start, end):
-        window_end = min(end, window_start + WINDOW_SECONDS)
-        timed = align_window(model, audio, window_start, window_end, texts, language)
-        for k, words in enumerate(timed):
-            candidates[k].append(Placement(words, line_score(words, window_end)))
+    spans = [(s, min(end, s + WINDOW_SECONDS)) for s in window_starts(start, end)]
+    with side_by_side(model) as pool:
+        aligned = pool.map(lambda span: align_window(model, audio, span[0], span[1], texts, language), spans)
+        for (_start, window_end), timed in zip(spans, aligned, strict=True):
+            for k, words in enumerate(timed):
+                candidates[k].append(Placement(words, line_score(words, window_end)))
     return best_in_order(candidates)
