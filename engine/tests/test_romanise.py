@@ -172,6 +172,9 @@ READABLE = [
     ("Malayalam", "ചെമ്മീൻ", "chemmeen"),  # a chillu ends the word without one
     ("Odia", "ଓଡ଼ିଶା", "odisha"),
     ("Punjabi", "ਨਾਮ ਰਾਮ", "nam ram"),
+    # a doubled consonant once before another (mittrāṁ, calldā), twice before a vowel, at the end,
+    # and before its own aspiration (matthā)
+    ("Punjabi", "ਮਿੱਤਰਾਂ ਚੱਲਦਾ ਗੱਲਾਂ ਜੱਟ ਮੱਥਾ", "mitran chalda gallan jatt mattha"),
     ("Mandarin Chinese", "我爱你", "wo ai ni"),
     ("Mandarin Chinese", "女", "nyu"),
     ("Russian", "Я тебя люблю", "Ya tebya lyublyu"),

@@ -100,6 +100,10 @@ class IndicStyle:
     au_as_ou: bool = False
     #: ও before য় and a vowel (ōẏā) is the script's w at a word's start (ōẏāṁjiṁ Wangjing).
     oy_as_w: bool = False
+    #: A doubled consonant written once where another consonant follows it, as Punjabi's titles
+    #: write the adhak's doubling there (mittrāṁ Mitran, calldā Chalda) and keep it elsewhere (Jatt,
+    #: Gallan): three consonants in a row are more than a reader says.
+    single_before_consonant: bool = False
 
 
 NONE: frozenset[str] = frozenset()
@@ -140,7 +144,7 @@ INDIC_STYLES = {
     "mni": IndicStyle(
         doubled=NONE, anusvara="ng", final_anusvara="ng", flap="r", eh=False, au_as_ou=True, oy_as_w=True
     ),
-    "pa": IndicStyle(doubled=HIGH),
+    "pa": IndicStyle(doubled=HIGH, single_before_consonant=True),
     "gu": IndicStyle(doubled=NONE),
     "mr": IndicStyle(doubled=NONE),
     "kok": IndicStyle(doubled=NONE),
@@ -264,6 +268,11 @@ CONSONANT_RULES = {"ta": _tamil, "ml": _malayalam}
 VOWEL_SEPARATOR = re.compile(r"(?<=\w):(?=\w)")
 
 
+def _before_consonant(lows: list[str], k: int) -> bool:
+    """Whether lows[k] is a consonant of its own (an h after a stop is that stop's aspiration)."""
+    return k < len(lows) and lows[k].isalpha() and lows[k] not in VOWELS and lows[k] not in NASALS and lows[k] != "h"
+
+
 def _indic(word: str, style: IndicStyle) -> str:
     letters = _clusters(VOWEL_SEPARATOR.sub("", word))
     lows = [letter.lower() for letter in letters]
@@ -299,6 +308,8 @@ def _indic(word: str, style: IndicStyle) -> str:
             lows[i + 2] = ""
         elif low == "ṛ":
             spelled = style.flap
+        elif style.single_before_consonant and following == low and _before_consonant(lows, i + 2):
+            spelled = ""
         elif low == "a" and following == "u" and style.au_as_ou:
             spelled = "o"
         elif low == "ō" and i == 0 and following == "ẏ" and lows[2:3] and lows[2] in VOWELS and style.oy_as_w:
