@@ -376,20 +376,25 @@ def windows(parts: Iterable[tuple[Span, int]]) -> Iterator[tuple[float, float, l
         yield group
 
 
-def side_by_side(model: WhisperModel) -> ThreadPoolExecutor:
-    """Threads for aligning several windows at once, one per model replica (CTranslate2's workers,
-    which share the loaded weights): one window's alignment, an encoding and an `align` call of a
-    few small steps, keeps the cores only partly busy."""
-    return ThreadPoolExecutor(model.model.num_workers, thread_name_prefix="align")
+def side_by_side(model: WhisperModel, workers: int | None = None) -> ThreadPoolExecutor:
+    """Threads for aligning several windows at once, by default one per model replica (CTranslate2's
+    workers, which share the loaded weights): one window's alignment, an encoding and an `align`
+    call of a few small steps, keeps the cores only partly busy."""
+    return ThreadPoolExecutor(workers or model.model.num_workers, thread_name_prefix="align")
 
 
 def align_spans(
-    model: WhisperModel, audio: np.ndarray, spans: Iterable[Span], language: str, lead: float = 0.0
+    model: WhisperModel,
+    audio: np.ndarray,
+    spans: Iterable[Span],
+    language: str,
+    lead: float = 0.0,
+    workers: int | None = None,
 ) -> list[list[Word]]:
     """Each span's words, timed. Spans longer than a window are aligned alone from their start; a
     span with more text than the decoder takes is cut into parts first (fitting_parts).
 
-    Windows are aligned side by side (side_by_side). `spans` may be a generator, such as the
+    Windows are aligned side by side (side_by_side, with `workers` threads). `spans` may be a generator, such as the
     recogniser's segments as they are decoded: each window is aligned as soon as it is complete,
     while the decoding goes on. The words are the same as aligned one window after the
     other (docs/benchmarks-archive.md, "Windows aligned side by side")."""
@@ -408,7 +413,7 @@ def align_spans(
                 parts.append(part)
                 yield part, count
 
-    with side_by_side(model) as pool:
+    with side_by_side(model, workers) as pool:
         aligning = [
             (members, pool.submit(align, start, end, [parts[k].text for k in members]))
             for start, end, members in windows(fitted())

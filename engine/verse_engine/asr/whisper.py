@@ -78,6 +78,10 @@ _lock = threading.RLock()
 # keeps two cores only about three quarters busy (its steps are small), so decodes side by side finish
 # sooner than one after the other: docs/benchmarks-archive.md, "Decodes side by side".
 DECODE_WORKERS = 2
+# Decodes side by side already keep both replicas busy: each aligns its windows one at a time (still
+# while it decodes the next), since more alignments at once only add each thread's working memory
+# (docs/benchmarks-archive.md, "Windows aligned side by side").
+SIDE_BY_SIDE_ALIGNMENTS = 1
 
 
 def lock() -> threading.RLock:
@@ -175,6 +179,7 @@ def run_together(
                     settings.get("task", "transcribe"),
                     settings.get("loop_ratio", LOOP_COMPRESSION_RATIO),
                     {k: v for k, v in settings.items() if k not in ("audio", "task", "loop_ratio")},
+                    SIDE_BY_SIDE_ALIGNMENTS,
                 )
                 for settings in decodes
             ]
@@ -182,7 +187,13 @@ def run_together(
 
 
 def _decode(
-    model_name: str, audio: np.ndarray, language: str | None, task: str, loop_ratio: float, overrides: dict[str, Any]
+    model_name: str,
+    audio: np.ndarray,
+    language: str | None,
+    task: str,
+    loop_ratio: float,
+    overrides: dict[str, Any],
+    align_workers: int | None = None,
 ) -> tuple[list[Word], list[Segment]]:
     settings = {**SONG_SETTINGS, **overrides}
     model = load(model_name)
@@ -210,7 +221,7 @@ def _decode(
         ], segments
     # Each window of segments is aligned as soon as it is decoded, while the decoding goes on.
     spans = (Span(s.text, float(s.start), float(s.end)) for s in kept())
-    timed = align_spans(model, audio, spans, language or "en", lead(model_name))
+    timed = align_spans(model, audio, spans, language or "en", lead(model_name), align_workers)
     words = []
     for segment, seg_words in zip(segments, timed, strict=True):
         for i, w in enumerate(seg_words):
