@@ -1,4 +1,7 @@
+from types import SimpleNamespace
+
 import numpy as np
+import pytest
 
 from verse_engine.alignment.align import (
     MAX_TEXT_TOKENS,
@@ -220,9 +223,6 @@ def test_windows_aligned_side_by_side_as_spans_come_time_words_as_one_after_the_
     model = whisper.load("base")
 
     class OneAfterTheOther:
-        def __init__(self, *_args, **_kwargs):
-            pass
-
         def __enter__(self):
             return self
 
@@ -235,12 +235,73 @@ def test_windows_aligned_side_by_side_as_spans_come_time_words_as_one_after_the_
             return done
 
     side_by_side = align.align_spans(model, song, (s for s in spans), "en")
-    monkeypatch.setattr(align, "ThreadPoolExecutor", OneAfterTheOther)
+    monkeypatch.setattr(align, "side_by_side_threads", lambda _count, _name: OneAfterTheOther())
     one_by_one = align.align_spans(model, song, spans, "en")
     assert [len(words) for words in side_by_side] == [12, 12, 12]
     assert [[(w.text, w.start, w.end) for w in words] for words in side_by_side] == [
         [(w.text, w.start, w.end) for w in words] for words in one_by_one
     ]
+
+
+def spaced_spans(count: int) -> list[Span]:
+    """Spans 40 s apart: each is a window of its own."""
+    return [Span(f"line {k}", 40.0 * k, 40.0 * k + 3.0) for k in range(count)]
+
+
+def without_model(monkeypatch, align_window) -> SimpleNamespace:
+    """align_spans run on a stand-in with two workers and `align_window` in place of the model's
+    alignment, so that a failure can be made to happen in a chosen window."""
+    from verse_engine.alignment import align
+
+    monkeypatch.setattr(align, "tokenizer_for", lambda _model, _language: None)
+    monkeypatch.setattr(align, "fitting_parts", lambda _tokenizer, span, _language: [(span, 1)])
+    monkeypatch.setattr(align, "align_window", align_window)
+    return SimpleNamespace(model=SimpleNamespace(num_workers=2))
+
+
+def test_a_window_that_fails_fails_the_alignment_and_drops_the_windows_not_started(monkeypatch):
+    import threading
+    import time
+
+    from verse_engine.alignment import align
+
+    started: list[float] = []
+
+    def align_window(_model, _audio, start, _end, texts, language, lead=0.0):
+        started.append(start)
+        if not started[1:]:
+            raise RuntimeError("CTranslate2 ran out of memory")
+        time.sleep(0.05)
+        return [[Word(" " + texts[0], start + 1.0, start + 2.0, 0.9)]]
+
+    model = without_model(monkeypatch, align_window)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        align.align_spans(model, np.zeros(16000), spaced_spans(40), "en")
+    # The first window's failure is raised, not a partial result; of the 40 windows, the ones
+    # queued behind it are never aligned, and no thread is left running.
+    assert len(started) < 10
+    assert not [t for t in threading.enumerate() if t.name.startswith("align")]
+
+
+def test_a_decoder_that_fails_midway_fails_the_alignment_of_what_it_gave(monkeypatch):
+    from verse_engine.alignment import align
+
+    aligned: list[float] = []
+
+    def align_window(_model, _audio, start, _end, texts, language, lead=0.0):
+        aligned.append(start)
+        return [[Word(" " + texts[0], start + 1.0, start + 2.0, 0.9)]]
+
+    def decoded():
+        yield from spaced_spans(3)
+        raise ValueError("the audio stream ended early")
+
+    model = without_model(monkeypatch, align_window)
+    with pytest.raises(ValueError, match="ended early"):
+        align.align_spans(model, np.zeros(16000), decoded(), "en")
+    # Only windows closed before the failure may have been aligned; the third was still open (a
+    # span after it might have joined it) and is not.
+    assert set(aligned) <= {0.0, 39.5}
 
 
 def test_a_span_is_split_at_spaces_with_time_shared_by_length():

@@ -1,4 +1,5 @@
 import threading
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -124,3 +125,26 @@ def test_a_decode_that_fails_side_by_side_fails_the_call_and_frees_the_lock(monk
     other.start()
     other.join(5)
     assert taken == [True]
+
+
+class _FirstFails:
+    """The first decode asked fails at once; each other one takes a moment and is counted."""
+
+    def __init__(self):
+        self.decoded: list[int] = []
+
+    def transcribe(self, _audio, language, task, **settings):
+        if settings["beam_size"] == 5:
+            raise RuntimeError("decoder failed")
+        self.decoded.append(settings["beam_size"])
+        time.sleep(0.1)
+        return [_Segment(f"{settings['beam_size']}")], None
+
+
+def test_decodes_queued_behind_one_that_failed_are_not_run(monkeypatch):
+    model = _FirstFails()
+    monkeypatch.setattr(whisper, "load", lambda _name: model)
+    with pytest.raises(RuntimeError, match="decoder failed"):
+        whisper.run_together("base", None, "es", [{"beam_size": n, "word_timestamps": True} for n in (5, 1, 2, 3, 4)])
+    # The other worker may have started the next decode; the three queued after it are dropped.
+    assert len(model.decoded) <= 2

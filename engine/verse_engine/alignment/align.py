@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
 
@@ -17,6 +18,7 @@ from faster_whisper.tokenizer import Tokenizer
 from verse_engine.audio.decode import SAMPLE_RATE
 from verse_engine.text.lines import Word
 from verse_engine.text.unspaced import UNSPACED, by_characters, segments
+from verse_engine.threads import side_by_side_threads
 
 WINDOW_SECONDS = 30.0
 # Two encoder frames of 20 ms: the least a word can be aligned against.
@@ -376,11 +378,12 @@ def windows(parts: Iterable[tuple[Span, int]]) -> Iterator[tuple[float, float, l
         yield group
 
 
-def side_by_side(model: WhisperModel, workers: int | None = None) -> ThreadPoolExecutor:
+def side_by_side(model: WhisperModel, workers: int | None = None) -> AbstractContextManager[ThreadPoolExecutor]:
     """Threads for aligning several windows at once, by default one per model replica (CTranslate2's
     workers, which share the loaded weights): one window's alignment, an encoding and an `align`
-    call of a few small steps, keeps the cores only partly busy."""
-    return ThreadPoolExecutor(workers or model.model.num_workers, thread_name_prefix="align")
+    call of a few small steps, keeps the cores only partly busy. A failed window drops the windows
+    not yet started (side_by_side_threads)."""
+    return side_by_side_threads(workers or model.model.num_workers, "align")
 
 
 def align_spans(

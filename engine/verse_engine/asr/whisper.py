@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -26,6 +25,7 @@ from verse_engine.asr.model_shape import ModelShape, read_shape
 from verse_engine.audio.decode import SAMPLE_RATE
 from verse_engine.settings import settings
 from verse_engine.text.lines import Decoding, Word
+from verse_engine.threads import side_by_side_threads
 
 # Voice-activity detection loose enough to keep singing over music (its speech defaults drop most of it).
 SONG_VAD: dict[str, float | int] = {"threshold": 0.1, "min_silence_duration_ms": 2000, "speech_pad_ms": 800}
@@ -169,7 +169,7 @@ def run_together(
     worker that finishes takes the next."""
     with _lock:
         load(model_name)  # once, here: the cache would let two workers load it at the same time
-        with ThreadPoolExecutor(DECODE_WORKERS, thread_name_prefix="decode") as pool:
+        with side_by_side_threads(DECODE_WORKERS, "decode") as pool:
             futures = [
                 pool.submit(
                     _decode,
