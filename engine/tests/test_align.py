@@ -271,7 +271,8 @@ def test_a_window_that_fails_fails_the_alignment_and_drops_the_windows_not_start
         started.append(start)
         if not started[1:]:
             raise RuntimeError("CTranslate2 ran out of memory")
-        time.sleep(0.05)
+        # Long enough that the failure is seen before the two threads could work through the queue.
+        time.sleep(0.2)
         return [[Word(" " + texts[0], start + 1.0, start + 2.0, 0.9)]]
 
     model = without_model(monkeypatch, align_window)

@@ -137,7 +137,7 @@ class _FirstFails:
         if settings["beam_size"] == 5:
             raise RuntimeError("decoder failed")
         self.decoded.append(settings["beam_size"])
-        time.sleep(0.1)
+        time.sleep(0.5)
         return [_Segment(f"{settings['beam_size']}")], None
 
 
