@@ -213,7 +213,18 @@ SINDHI = all_languages()["Sindhi"]
         # و after a consonant is -o; a word opening on two consonants hides an a between them.
         ("پاڻي", "pāṇī"),
         ("ڇوڪرو", "chūkro"),
-        ("لکڻ", "lakhṇu"),
+        ("لکڻ", "lakhaṇu"),
+        # A word does not end on two consonants and its vowel: a short a is said between them (the
+        # infinitive's -aṇu), unless the first is a nasal closing on the second.
+        ("جبل", "jabalu"),
+        ("پڙھڻ", "paṛhaṇu"),
+        ("جھنگ", "jhangu"),
+        ("وهڻ", "vahaṇu"),
+        # و is v where it is a consonant; no word opens on two consonants, even on a glide (Urdu's
+        # خواب is k͟hvāb), and a first و or ی is a consonant.
+        ("دوا", "davā"),
+        ("ثواب", "s̱avābu"),
+        ("ورسپت", "varspatu"),
         # A final ن after و, ي or ه is the vowel's nasal, and takes no u; after ا it is a consonant.
         ("اسين", "āsīn"),
         ("مينهن", "mīnhn"),

@@ -12,8 +12,9 @@ KNOWN_MISSES = {
     # follow another spelling than the one given in a few (بنْور bror), and write the palatal glide '
     # where Verse writes y.
     "Kashmiri": "compounds written together, spellings of their own, and the glide written '",
-    # Sindhi's script leaves out its short vowels; the final one is read (u, the commonest), the ones
-    # inside a word are not (jablu for jabalu), and ي and و write e and o as well as ī and ū.
+    # Sindhi's script leaves out its short vowels; the final one is read (u, the commonest), and an a
+    # between a word's last two consonants, but not the others (akhri for ukhiri, varspatu for
+    # viraspati), and ي and و write e and o as well as ī and ū.
     "Sindhi": "short vowels inside words, and the e and o that ي and و also write",
     # Mishkal vocalises standard Arabic; half the titles are colloquial (إنت inta, بتونس batwannis), and
     # the titles write Egyptian and Levantine sounds (el, ou, ei) where the scheme writes al, u, ay.

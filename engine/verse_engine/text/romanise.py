@@ -64,8 +64,9 @@ SYLLABLE_START = set("аеёиоуыэюяіїєйъь")
 
 # Sindhi's own letters, and its ک, which is kh where Urdu's is k (Sindhi writes k ڪ). The implosives
 # are marked as Wiktionary's Sindhi entries mark them (ٻ ḇ, ڄ j̄, ڏ ḍ̠, ڳ g̈); ڇ is the aspirate, ch, as
-# چھ is in Urdu.
+# چھ is in Urdu; و, where it is a consonant, is v (واء vāi, دوا davā), as they write it.
 SINDHI = ARABIC | {
+    "و": "v",
     "ٻ": "ḇ",
     "ڀ": "bh",
     "ٽ": "ṭ",
@@ -172,15 +173,27 @@ def _letters(language: Language) -> dict[str, str]:
 
 
 def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
+    """Whether the word opens on two consonant letters. A word's first letter و or ی is the consonant
+    (w or v, y): a word that opens on a vowel writes alif first."""
     bare = word.replace("ھ", "")
     return (
         len(bare) >= 2
         and bare[1].isalpha()
         and bare[0] in letters
         and bare[1] in letters
-        and not {bare[0], bare[1]} & URDU_VOWEL_LETTERS
+        and bare[0] not in URDU_VOWEL_LETTERS - OPENING_GLIDES
+        and (bare[1] not in URDU_VOWEL_LETTERS or letters is SINDHI and _glide_before_alif(bare))
         and not VOWEL_MARKS & set(word)
     )
+
+
+def _glide_before_alif(word: str) -> bool:
+    """Whether the word's second letter is و before alif, the consonant: Sindhi opens no word on two
+    consonants even where Urdu does, on a glide (ثواب savābu, دوا davā; Urdu خواب k͟hwāb)."""
+    return word[1] == "و" and word[2:3] in ("ا", "آ")
+
+
+OPENING_GLIDES = set("ویي")
 
 
 # Urdu's final ہ after a consonant writes the vowel a, which ALA-LC spells -ah (زمانہ zamānah, پردہ
@@ -203,8 +216,12 @@ def _urdu_final_he(text: str, out: list[str]) -> None:
 # A Sindhi word ends in a vowel, which the script leaves out after a final consonant: u is the
 # commonest, the ending of masculine nouns and of every infinitive (آسمان āsmānu, هلڻ halaṇu); a final
 # و after a consonant is the masculine -o (آنو āno, ٿورو thoro), not ū. A final ن after و, ي or ه
-# is no consonant but the vowel's nasal (نئون naõ, اسين asī̃, مينهن mī̃hũ).
+# is no consonant but the vowel's nasal (نئون naõ, اسين asī̃, مينهن mī̃hũ). Two consonants before
+# that vowel are not said together: a short vowel, a (the infinitive's -aṇu, جبل jabalu), is said
+# between them, unless the first is a nasal that closes on the second (جھنگ jhangu); an h there is
+# a consonant (وهڻ vahaṇu), not the vowel a final ه may write.
 SINDHI_FINAL_VOWEL = "u"
+SINDHI_MEDIAL_VOWEL = "a"
 SINDHI_NOT_CONSONANTS = URDU_VOWEL_LETTERS | set("ہهھ")
 SINDHI_NASAL_AFTER = set("ويیهئ")
 
@@ -222,6 +239,10 @@ def _sindhi_ending(text: str, out: list[str]) -> None:
         return
     elif text[last] in SINDHI and text[last] not in SINDHI_NOT_CONSONANTS:
         out[last] += SINDHI_FINAL_VOWEL
+        # The consonant before the last, past the aspiration (ھ) that belongs to it.
+        before = last - 2 if text[last - 1] == "ھ" else last - 1
+        if before > 0 and text[before] in SINDHI and text[before] not in URDU_VOWEL_LETTERS | {"ن"}:
+            out[last - 1] += SINDHI_MEDIAL_VOWEL
 
 
 def _cyrillic(text: str) -> str:
