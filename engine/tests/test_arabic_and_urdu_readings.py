@@ -137,6 +137,28 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
 
 
+@pytest.mark.parametrize(
+    ("word", "standard"),
+    [
+        # Three consonants or more after the last vowel hide a short vowel, read a, before every
+        # second one from the end.
+        ("قلندر", "qalandar"),
+        ("خنجر", "k͟hanjar"),
+        ("ستمگر", "satamgar"),
+        ("«قلندر»،", "<<qalandar>>,"),
+        # Two may be a cluster (فکر fikr) or not (فلک falak): left as written.
+        ("فلک", "falk"),
+        # A vowel written with its mark is read as written.
+        ("قَلَنْدَر", "qalandar"),
+    ],
+)
+def test_an_urdu_word_does_not_end_on_three_consonants(word, standard):
+    core = word.strip("«»،")
+    assert urdu_words.reading(core, first_in_line=False, readable=False) is None
+    assert urdu_from_hindi.hindi_spelling(core) is None
+    assert romanise_line(word, URDU) == standard
+
+
 def test_an_urdu_word_the_lexicon_lacks_is_read_through_its_hindi_spelling():
     """Ghalib's line, of whose words only ایسی and کہ are in the lexicon of urdu_words.tsv: the
     others but خواہشیں have a Hindi spelling, which writes their short vowels (hazāroṉ, nikle, where

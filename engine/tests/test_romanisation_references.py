@@ -21,7 +21,7 @@ KNOWN_MISSES = {
     "Arabic": "colloquial titles vocalised as standard Arabic, and their Egyptian spellings",
     # The lexicons read Urdu's common words (dil, mera, hai) and those Hindi shares (pakistan); the
     # titles double long vowels (afreen, pasoori), and words in neither list are still read letter by
-    # letter, without the short vowels inside them (qalndr for qalandar).
+    # letter, without most short vowels inside them (zad for zid).
     "Urdu": "titles' doubled vowels, and words in neither lexicon read without their short vowels",
     # The titles write Bengali's s as s (Sonar Kella, Apur Sansar) where it is said sh (Shonar Bangla)
     # and its inherent vowel as o (Kolkata, Aparajito); the inherent-vowel rule drops the a inside

@@ -143,12 +143,14 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
         out.append(mapped)
     if letters is SINDHI:
         _sindhi_ending(text, out)
-    if final_he:
-        _urdu_final_he(text, out)
     # One entry of `out` per character of `text`: the vowel goes after the first letter (and its
     # aspiration, ھ), past any punctuation before it.
     lead = next((i for i, ch in enumerate(text) if ch.isalpha()), len(text))
-    if opening_vowel and _opens_on_two_consonants(text[lead:], letters):
+    opening = opening_vowel and _opens_on_two_consonants(text[lead:], letters)
+    if final_he:
+        _urdu_final_he(text, out)
+        _urdu_final_run(text, out, first_voiced=lead if opening else None)
+    if opening:
         out.insert(lead + (2 if text[lead + 1 : lead + 2] == "ھ" else 1), OPENING_VOWEL)
     return "".join(out)
 
@@ -211,6 +213,33 @@ def _urdu_final_he(text: str, out: list[str]) -> None:
     before = text[last - 1]
     if before in ARABIC and before not in URDU_VOWEL_LETTERS | set(URDU_FINAL_HE) | {"ھ"}:
         out[last] = URDU_FINAL_HE_READING
+
+
+def _urdu_final_run(text: str, out: list[str], *, first_voiced: int | None) -> None:
+    """Urdu ends no word on more than two consonants (مست mast, درد dard): a word written with three or
+    more after its last vowel hides a short vowel in them, which, unwritten, is read a. Each closes a
+    syllable from the end, as Hindi's inherent-vowel rule would read them: قلندر qalandar, خنجر
+    k͟hanjar, مقدر maqdar, ستمگر satamgar. Two (فلک falak or فکر fikr) the letters cannot tell apart,
+    so they stay as written. `first_voiced`: where the word's first consonant is, when it is read
+    with the opening a (OPENING_VOWEL) after it, and so is no part of the run."""
+    if not text or VOWEL_MARKS & set(text):
+        return
+    # The consonants after the last vowel letter, each as the entry of `out` a vowel would follow: the
+    # consonant's own, or its aspiration's (ھ).
+    units: list[int] = []
+    i = next((k for k in range(len(text) - 1, -1, -1) if text[k].isalpha()), -1)
+    while i >= 0:
+        after = i
+        if text[i] == "ھ" and i > 0:
+            i -= 1
+        if text[i] not in ARABIC or text[i] in URDU_VOWEL_LETTERS or text[i] in URDU_FINAL_HE or i == first_voiced:
+            break
+        units.insert(0, after)
+        i -= 1
+    if len(units) < 3:
+        return
+    for k in range(len(units) - 2, -1, -2):
+        out[units[k]] += OPENING_VOWEL
 
 
 # A Sindhi word ends in a vowel, which the script leaves out after a final consonant: u is the
