@@ -243,7 +243,7 @@ SINDHI = all_languages()["Sindhi"]
         ("جھنگ", "jhangu"),
         ("وهڻ", "vahaṇu"),
         # و is v where it is a consonant; no word opens on two consonants, even on a glide (Urdu's
-        # خواب is k͟hvāb), and a first و or ی is a consonant.
+        # خواہش is k͟hwāhish), and a first و or ی is a consonant.
         ("دوا", "davā"),
         ("ثواب", "s̱avābu"),
         ("ورسپت", "varspatu"),

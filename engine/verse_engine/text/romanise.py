@@ -191,7 +191,7 @@ def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
 
 def _glide_before_alif(word: str) -> bool:
     """Whether the word's second letter is و before alif, the consonant: Sindhi opens no word on two
-    consonants even where Urdu does, on a glide (ثواب savābu, دوا davā; Urdu خواب k͟hwāb)."""
+    consonants even where Urdu does, on a glide (ثواب savābu, دوا davā; Urdu خواہش k͟hwāhish)."""
     return word[1] == "و" and word[2:3] in ("ا", "آ")
 
 
