@@ -9,6 +9,7 @@ import {
   type Upload,
 } from '../../core/app/create-jobs.ts';
 import type { JobServices } from '../../core/app/job-services.ts';
+import { CreationIncompleteError } from '../../core/app/job-writer.ts';
 import { invalid } from '../../core/errors.ts';
 import { parseSubmission } from '../../core/jobs/submission.ts';
 import {
@@ -118,6 +119,11 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
           const [created] = await createJobs(services, orgs, principal, [{ input, audio }], {
             idempotencyKey: key,
             batchId: null,
+          }).catch((error: unknown) => {
+            // The job row is stored with the upload's key and the sweeper finishes its creation: the
+            // audio is the job's now, and deleting it would fail the job at its first stage.
+            if (error instanceof CreationIncompleteError) used = true;
+            throw error;
           });
           used = created!.record.audio_key === upload?.key;
           const { record, endUser } = created!;

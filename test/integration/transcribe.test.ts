@@ -93,6 +93,29 @@ describe('POST /transcribe', () => {
     expect(read).not.toHaveProperty('audio_url');
   });
 
+  it('an upload whose job was stored but not yet published keeps its audio for the sweeper to finish', async () => {
+    const org = await testOrg(platform);
+    const publish = platform.publisher.publish;
+    // The broker refuses the job's publish: the job row and its outbox entry are stored (503).
+    platform.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof publish;
+    try {
+      const body = multipart({ language: 'Hindi' }, { name: 'take 1.wav', content: wav });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/transcribe',
+        payload: body.payload,
+        headers: { ...org.auth, ...body.headers, 'idempotency-key': 'upload-broker-down' },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      platform.publisher.publish = publish;
+    }
+    const job = await platform.jobServices.jobs.get(derivedUuid(org.org_id, 'job', 'upload-broker-down', '0'));
+    expect(job?.audio_key).toBeTruthy();
+    // The job is the audio's owner now: deleting it would fail the job at its first stage.
+    expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
+  });
+
   it('accepts an audio_url (HEAD probed) and echoes it on the job', async () => {
     const org = await testOrg(platform);
     const url = `${cdn.url}/song.wav`;
