@@ -36,15 +36,23 @@ export interface ChangeRequest {
 }
 
 /**
- * The job row was inserted (and its credit is bound to it) but its side effects did not all run; its
- * outbox entry stays for a retry of the creation or for the sweeper.
+ * The job row was inserted, or may have been (its insert failed without an answer: a lightweight
+ * transaction cut off after some replicas accepted it is completed by the next one on its row), and
+ * its side effects did not all run. Its outbox entry stays for a retry of the creation or for the
+ * sweeper, so whatever the job holds (its uploaded audio) must stay with it.
  */
 export class CreationIncompleteError extends VerseError {
   constructor(
     readonly jobId: string,
+    readonly stored: 'yes' | 'maybe',
     cause: unknown,
   ) {
-    super(`job ${jobId} was stored but its side effects did not all run`, { retriable: true, cause });
+    super(
+      stored === 'yes'
+        ? `job ${jobId} was stored but its side effects did not all run`
+        : `job ${jobId} may have been stored: its insert got no answer`,
+      { retriable: true, cause },
+    );
   }
 }
 
@@ -98,11 +106,17 @@ export class JobWriter {
     }
     const effects: SideEffect[] = ['submit', 'usage_created'];
     const owed = await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
-    if (!(await this.deps.jobs.insert(job))) return false;
+    let inserted: boolean;
+    try {
+      inserted = await this.deps.jobs.insert(job);
+    } catch (error) {
+      throw new CreationIncompleteError(job.job_id, 'maybe', error);
+    }
+    if (!inserted) return false;
     try {
       await this.effects.run(job, null, effects);
     } catch (error) {
-      throw new CreationIncompleteError(job.job_id, error);
+      throw new CreationIncompleteError(job.job_id, 'yes', error);
     }
     await this.deps.jobs.removeOutbox(owed);
     return true;

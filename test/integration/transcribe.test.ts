@@ -116,6 +116,32 @@ describe('POST /transcribe', () => {
     expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
   });
 
+  it('an upload whose job insert got no answer keeps its audio: the job may be stored', async () => {
+    const org = await testOrg(platform);
+    const { jobs } = platform.jobServices;
+    const insert = jobs.insert;
+    // The row is written, then the answer is lost, as when a coordinator times out after the replicas applied it.
+    jobs.insert = async (record) => {
+      await insert.call(jobs, record);
+      throw new Error('write timeout');
+    };
+    try {
+      const body = multipart({ language: 'Hindi' }, { name: 'take 1.wav', content: wav });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/transcribe',
+        payload: body.payload,
+        headers: { ...org.auth, ...body.headers, 'idempotency-key': 'upload-insert-unanswered' },
+      });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      jobs.insert = insert;
+    }
+    const job = await jobs.get(derivedUuid(org.org_id, 'job', 'upload-insert-unanswered', '0'));
+    expect(job?.audio_key).toBeTruthy();
+    expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
+  });
+
   it('accepts an audio_url (HEAD probed) and echoes it on the job', async () => {
     const org = await testOrg(platform);
     const url = `${cdn.url}/song.wav`;

@@ -98,6 +98,23 @@ describe('creating a job', () => {
     expect(p.jobs.outbox.size).toBe(0);
   });
 
+  it('an insert that got no answer may have stored the job: its creation stays owed for the sweeper', async () => {
+    const p = ports();
+    const job = newJob();
+    const insert = p.jobs.insert.bind(p.jobs);
+    // The row is written, then the answer is lost (a coordinator's timeout after the replicas applied it).
+    p.jobs.insert = async (record) => {
+      await insert(record);
+      throw new Error('write timeout');
+    };
+    const failure = await p.writer.create(job).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CreationIncompleteError);
+    expect((failure as CreationIncompleteError).stored).toBe('maybe');
+    expect(p.jobs.outbox.size).toBe(1);
+    expect(await p.writer.sweep(later())).toBe(1);
+    expect(p.publisher.on('submissions')).toEqual([expect.objectContaining({ job_id: job.job_id })]);
+  });
+
   it('a retry of a creation that completed owes nothing and sends nothing', async () => {
     const p = ports();
     const job = newJob();
