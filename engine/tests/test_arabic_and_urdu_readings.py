@@ -4,7 +4,7 @@ for one, and a word neither can read is read letter by letter as before."""
 import pytest
 
 from verse_engine.languages import all_languages
-from verse_engine.text import arabic_vowels, urdu_from_hindi, urdu_words
+from verse_engine.text import arabic_diacritiser, arabic_vowels, urdu_from_hindi, urdu_words
 from verse_engine.text.romanise import romanise_line, romanise_lines
 
 ARABIC = all_languages()["Arabic"]
@@ -46,9 +46,9 @@ def test_the_diacritiser_is_given_the_words_without_their_punctuation(monkeypatc
     given = []
 
     class Recording:
-        def tashkeel(self, text):
-            given.append(text)
-            return text.replace("قلبي", "قَلْبِي")
+        def tashkeel_many(self, texts):
+            given.extend(texts)
+            return [text.replace("قلبي", "قَلْبِي") for text in texts]
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
     assert arabic_vowels.vocalised("قلبي، ! يا") == "قَلْبِي، ! يا"
@@ -67,34 +67,58 @@ def test_ta_marbuta_is_said_a_in_the_readable_form():
 
 def test_a_line_the_diacritiser_respells_is_kept_as_written(monkeypatch):
     class Respelling:
-        def tashkeel(self, line):
-            return line.replace("ي", "ى") + " زائد"
+        def tashkeel_many(self, texts):
+            return [text.replace("ي", "ى") + " زائد" for text in texts]
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Respelling())
     assert arabic_vowels.vocalised("حبيبي") == "حبيبي"
 
 
-def test_only_a_line_s_first_words_go_to_the_diacritiser(monkeypatch):
+def test_a_long_line_goes_to_the_diacritiser_in_pieces_that_fit_its_rows(monkeypatch):
     given = []
 
     class Recording:
-        def tashkeel(self, text):
-            given.append(len(text.split()))
-            return text
+        def tashkeel_many(self, texts):
+            given.extend(texts)
+            return texts
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
     line = " ".join(["قلبي"] * 100)
-    assert arabic_vowels.vocalised(line).split() == line.split()
-    assert given == [arabic_vowels.MAX_VOCALISED_WORDS]
+    assert arabic_vowels.vocalised(line) == line
+    assert all(len(piece) <= arabic_diacritiser.ROW_CHARACTERS for piece in given)
+    assert " ".join(given) == line
+
+
+def test_a_song_s_lines_go_to_the_diacritiser_together(monkeypatch):
+    calls = []
+
+    class Recording:
+        def tashkeel_many(self, texts):
+            calls.append(texts)
+            return texts
+
+    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+    romanise_lines(["قلبي", "حبيبي", "يا"], ARABIC, "standard")
+    assert calls == [["قلبي", "حبيبي", "يا"]]
+
+
+def test_the_diacritiser_packs_texts_into_rows_and_gives_each_its_own_marks():
+    model = arabic_diacritiser.diacritiser()
+    texts = ["حبيبي", "يا نور العين", "ش" * arabic_diacritiser.ROW_CHARACTERS]
+    marked = model.tashkeel_many(texts)
+    assert [arabic_vowels.strip_marks(m) for m in marked] == texts
+    # Sharing a row does not change a text's marks.
+    assert marked[:2] == [model.tashkeel_many([text])[0] for text in texts[:2]]
+    assert arabic_vowels.romanised(marked[0]) == "ḥabībī"
 
 
 def test_a_request_past_its_budget_is_read_without_the_diacritiser(monkeypatch):
     given = []
 
     class Recording:
-        def tashkeel(self, text):
-            given.append(text)
-            return text
+        def tashkeel_many(self, texts):
+            given.extend(texts)
+            return texts
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
     lines = ["قلبي", "حبيبي"]
@@ -106,11 +130,21 @@ def test_a_request_past_its_budget_is_read_without_the_diacritiser(monkeypatch):
 
 def test_a_diacritiser_failure_leaves_the_line_unvocalised(monkeypatch):
     class Failing:
-        def tashkeel(self, line):
+        def tashkeel_many(self, texts):
             raise RuntimeError("no")
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Failing())
     assert romanise_line("قلبي", ARABIC) == "qlbī"
+
+
+def test_a_model_file_that_is_not_the_pinned_one_is_refused(monkeypatch, tmp_path):
+    package = tmp_path / arabic_diacritiser.MODEL_PACKAGE
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / arabic_diacritiser.MODEL_FILE).write_bytes(b"not the model")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(arabic_diacritiser.ModelMissingError):
+        arabic_diacritiser.model_path()
 
 
 def test_urdu_common_words_are_read_from_the_lexicon():

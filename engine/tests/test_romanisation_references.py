@@ -16,7 +16,7 @@ KNOWN_MISSES = {
     # between a word's last two consonants, but not the others (akhri for ukhiri, varspatu for
     # viraspati), and ي and و write e and o as well as ī and ū.
     "Sindhi": "short vowels inside words, and the e and o that ي and و also write",
-    # Mishkal vocalises standard Arabic; half the titles are colloquial (إنت inta, بتونس batwannis), and
+    # The diacritiser vocalises standard Arabic; half the titles are colloquial (إنت inta, بتونس batwannis), and
     # the titles write Egyptian and Levantine sounds (el, ou, ei) where the scheme writes al, u, ay.
     "Arabic": "colloquial titles vocalised as standard Arabic, and their Egyptian spellings",
     # The lexicons read Urdu's common words (dil, mera, hai) and those Hindi shares (pakistan); the

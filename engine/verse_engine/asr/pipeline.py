@@ -34,6 +34,7 @@ from verse_engine.text.romanise import (
     romanise_line,
     romanised_segments,
     to_script,
+    vocalised_lines,
 )
 from verse_engine.text.unspaced import UNSPACED, by_characters, segments
 
@@ -54,7 +55,10 @@ def _script_of_whisper_language(code: str) -> str:
     return "Latn"
 
 
-def _line_record(line: Line, language: Language, translation: str | None, form: RomanisationForm) -> TranscribedLine:
+def _line_record(
+    line: Line, language: Language, translation: str | None, form: RomanisationForm, vocalised: str
+) -> TranscribedLine:
+    """`vocalised`: the line as romanised, with Arabic's short vowels written (romanise.vocalised_lines)."""
     words = line.words
     if language.code in UNSPACED:
         # Whisper's tokens regrouped into the words the romanisation is written by, one for one.
@@ -62,7 +66,7 @@ def _line_record(line: Line, language: Language, translation: str | None, form: 
         words = by_characters(words, [s.text for s in unspaced])
         transliteration = romanised_segments(unspaced, language, form)
     else:
-        transliteration = romanise_line(line.text, language, form)
+        transliteration = romanise_line(vocalised, language, form, vocalise=False)
     return TranscribedLine(
         text=line.text,
         transliteration=transliteration,
@@ -241,7 +245,8 @@ def transcribe_song(
         degraded.append({"component": "second_opinion", "reason": "did not run: no second model is available"})
     timings["second_opinion"] = time.perf_counter() - t
 
-    records = [_line_record(line, language, translation.lines[i], form) for i, line in enumerate(lines)]
+    vocalised = vocalised_lines([line.text for line in lines], language)
+    records = [_line_record(line, language, translation.lines[i], form, vocalised[i]) for i, line in enumerate(lines)]
     report("done", 1.0)
     timings["total"] = time.perf_counter() - started
     return EngineTranscribeResponse(

@@ -1,17 +1,21 @@
-"""Arabic in ALA-LC with its short vowels: the line is first vocalised by Mishkal (a rule-and-lexicon
-diacritiser from PyPI), then each word is read letter by letter with its marks. Words are read in
-pause, as sung lines end them: the case ending and tanwin of a word's last letter are not read
-(ʻalaykum, not ʻalaykumu). The article is al- before every letter, as ALA-LC writes it.
+"""Arabic in ALA-LC with its short vowels: the lines are first vocalised by libtashkeel's neural
+diacritiser (verse_engine.text.arabic_diacritiser), then each word is read letter by letter with its
+marks. Words are read in pause, as sung lines end them: the case ending and tanwin of a word's last
+letter are not read (ʻalaykum, not ʻalaykumu). The article is al- before every letter, as ALA-LC
+writes it.
 
-Mishkal reads Modern Standard Arabic; a colloquial line (إنت for أنت, بحبك) is vocalised as if it
-were standard, which docs/languages.md measures against published romanisations.
+The diacritiser reads Modern Standard Arabic; a colloquial line (إنت for أنت, بحبك) is vocalised as if
+it were standard, which docs/languages.md measures against published romanisations.
 """
 
 from __future__ import annotations
 
-import threading
+import logging
+import time
 import unicodedata
-from functools import cache
+
+from verse_engine.text import arabic_diacritiser
+from verse_engine.text.arabic_diacritiser import ROW_CHARACTERS
 
 FATHA, DAMMA, KASRA, SUKUN, SHADDA = "\u064e", "\u064f", "\u0650", "\u0652", "\u0651"
 TANWIN = {"\u064b", "\u064c", "\u064d"}
@@ -27,42 +31,79 @@ CONSONANTS = {
 }  # fmt: skip
 HAMZA_ON_ALIF = {"أ": "a", "إ": "i", "آ": "ā"}
 
-
-@cache
-def _vocaliser():  # type: ignore[no-untyped-def]
-    import mishkal.tashkeel
-
-    return mishkal.tashkeel.TashkeelClass()
+log = logging.getLogger(__name__)
 
 
-# Mishkal takes up to about 35 ms a word, so a line has only its first MAX_VOCALISED_WORDS words
-# vocalised (a sung line is far shorter) and the rest read as written. One instance serves every
-# request thread, under a lock: its analysers keep state between calls.
-MAX_VOCALISED_WORDS = 60
-_lock = threading.Lock()
+def _vocaliser() -> arabic_diacritiser.Diacritiser:
+    return arabic_diacritiser.diacritiser()
+
+
+# Lines go to the diacritiser in groups of about this many of its rows (a run of such a group takes
+# about a second on one core), so that a request's budget is checked between groups.
+ROWS_PER_RUN = 32
 
 
 def vocalised(line: str) -> str:
-    """The line with its short vowels written. The diacritiser is given the words without the
-    punctuation around them (it writes a comma or a full stop apart, which would read as a respelt
-    line), and each word's marks are put back inside its punctuation. Mishkal may respell a letter or
-    a word; where the vocalised words, without their marks, are not the words as written, the line
-    is kept unvocalised."""
-    words = line.split()
-    parts = [split_punctuation(w) for w in words[:MAX_VOCALISED_WORDS]]
-    cores = [core for _lead, core, _trail in parts if core]
-    if not cores:
-        return line
+    return vocalised_lines([line])[0]
+
+
+def vocalised_lines(lines: list[str], deadline: float | None = None) -> list[str]:
+    """The lines with their short vowels written; those not reached by `deadline` (time.monotonic())
+    as written. The diacritiser is given each line's words without the punctuation around them (it
+    would read a comma as part of the passage), in pieces of at most a row, and each word's marks are
+    put back inside its punctuation. Where the vocalised words, without their marks, are not the
+    words as written, or the diacritiser fails, the line is kept as written."""
+    out = list(lines)
+    pieces: list[tuple[int, str]] = []
+    for k, line in enumerate(lines):
+        pieces += [(k, piece) for piece in _pieces([core for _lead, core, _trail in _parts(line)])]
+    group: list[tuple[int, str]] = []
+    size = 0
+    for n, (k, piece) in enumerate(pieces):
+        group.append((k, piece))
+        size += len(piece) + 1
+        last = n + 1 == len(pieces)
+        if last or (pieces[n + 1][0] != k and size >= ROWS_PER_RUN * ROW_CHARACTERS):
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            _vocalise_group(lines, group, out)
+            group, size = [], 0
+    return out
+
+
+def _parts(line: str) -> list[tuple[str, str, str]]:
+    return [split_punctuation(w) for w in line.split()]
+
+
+def _pieces(cores: list[str]) -> list[str]:
+    """A line's words, without marks, in runs that each fit in a row; none for a word longer than one."""
+    pieces: list[str] = []
+    for word in (strip_marks(core) for core in cores if core):
+        if len(word) > ROW_CHARACTERS:
+            return []
+        if pieces and len(pieces[-1]) + 1 + len(word) <= ROW_CHARACTERS:
+            pieces[-1] += " " + word
+        else:
+            pieces.append(word)
+    return pieces
+
+
+def _vocalise_group(lines: list[str], group: list[tuple[int, str]], out: list[str]) -> None:
     try:
-        with _lock:
-            marked = str(_vocaliser().tashkeel(" ".join(cores))).split()
-    except Exception:  # noqa: BLE001 - a diacritiser's failure leaves the line as written
-        return line
-    if [_letters(w) for w in marked] != [_letters(w) for w in cores]:
-        return line
-    vocalised_words = iter(marked)
-    head = [lead + (next(vocalised_words) if core else "") + trail for lead, core, trail in parts]
-    return " ".join([*head, *words[MAX_VOCALISED_WORDS:]])
+        marked = _vocaliser().tashkeel_many([piece for _k, piece in group])
+    except Exception:  # noqa: BLE001 - a diacritiser's failure leaves the lines as written
+        log.warning("the Arabic diacritiser failed; %d lines are read as written", len({k for k, _ in group}))
+        return
+    by_line: dict[int, list[str]] = {}
+    for (k, _piece), text in zip(group, marked, strict=True):
+        by_line.setdefault(k, []).extend(text.split())
+    for k, words in by_line.items():
+        parts = _parts(lines[k])
+        cores = [core for _lead, core, _trail in parts if core]
+        if [strip_marks(w) for w in words] != [strip_marks(w) for w in cores]:
+            continue
+        vocalised_words = iter(words)
+        out[k] = " ".join(lead + (next(vocalised_words) if core else "") + trail for lead, core, trail in parts)
 
 
 def split_punctuation(word: str) -> tuple[str, str, str]:
@@ -77,7 +118,7 @@ def split_punctuation(word: str) -> tuple[str, str, str]:
 
 # Words whose spelling leaves out a long vowel they are said with, read as ALA-LC's table gives them
 # (rule 6, and its list of words written with a dagger alif or none): the name of God and the
-# demonstratives, which no diacritiser's short vowels restore (Mishkal writes اللهُ, هَذَا).
+# demonstratives, which no diacritiser's short vowels restore (the diacritiser writes اللهُ, هَذَا).
 UNWRITTEN_LONG_VOWELS = {
     "الله": "allāh",
     "لله": "lillāh",
@@ -98,17 +139,17 @@ UNWRITTEN_LONG_VOWELS = {
 
 def known_reading(word: str) -> str | None:
     """The reading of a word (without its punctuation) in UNWRITTEN_LONG_VOWELS; None for any other."""
-    return UNWRITTEN_LONG_VOWELS.get(_letters(word).replace("ٱ", "ا"))
+    return UNWRITTEN_LONG_VOWELS.get(strip_marks(word).replace("ٱ", "ا"))
 
 
-def _letters(text: str) -> str:
+def strip_marks(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in MARKS)
 
 
 def ends_in_ta_marbuta(word: str) -> bool:
     """Whether the word's last letter is ة (punctuation and marks after it aside), which ALA-LC reads
     -ah in pause and a speaker says -a."""
-    letters = [ch for ch in _letters(word) if unicodedata.category(ch).startswith("L")]
+    letters = [ch for ch in strip_marks(word) if unicodedata.category(ch).startswith("L")]
     return bool(letters) and letters[-1] == "ة"
 
 
@@ -170,7 +211,7 @@ def romanised(word: str) -> str:
                 out[-1] = long
                 continue
             if not marks and previous not in ("a", "i", "u", "ā", "ī", "ū", "al-"):
-                # Mishkal left the consonant before it unvocalised: the long vowel is the reading.
+                # The diacritiser left the consonant before it unvocalised: the long vowel is the reading.
                 out.append(long)
                 continue
         if letter in HAMZA_ON_ALIF:

@@ -482,13 +482,24 @@ def romanise_line(text: str, language: Language, form: RomanisationForm = "stand
 VOCALISE_BUDGET_SECONDS = 10.0
 
 
+def vocalised_lines(lines: list[str], language: Language, budget_seconds: float = VOCALISE_BUDGET_SECONDS) -> list[str]:
+    """The lines with Arabic's short vowels written, all in one pass of the diacritiser (a line at a
+    time would cost each line what the whole song costs); any other language's as they are. Lines
+    the budget does not reach are left as written."""
+    if language.code != "ar":
+        return list(lines)
+    return arabic_vowels.vocalised_lines(lines, time.monotonic() + budget_seconds)
+
+
 def romanise_lines(
     lines: list[str], language: Language, form: RomanisationForm, budget_seconds: float = VOCALISE_BUDGET_SECONDS
 ) -> list[str]:
-    """Each line romanised; once the budget is spent, the remaining lines without the diacritiser, so
-    a large edit is answered in bounded time rather than long after its caller gave up."""
-    deadline = time.monotonic() + budget_seconds
-    return [romanise_line(line, language, form, vocalise=time.monotonic() < deadline) for line in lines]
+    """Each line romanised, Arabic's vocalised together; once the budget is spent, the remaining lines
+    without the diacritiser, so a large edit is answered in bounded time rather than long after its
+    caller gave up."""
+    return [
+        romanise_line(line, language, form, vocalise=False) for line in vocalised_lines(lines, language, budget_seconds)
+    ]
 
 
 def convert_script(text: str, from_script: str, to_script: str) -> str:
