@@ -143,7 +143,8 @@ def health() -> EngineHealthResponse:
 
 @app.get("/ready")
 async def ready() -> JSONResponse:
-    """200 once the default model is loaded; 503 before (or when it could not load, with why).
+    """200 once the default model and the diacritiser are loaded; 503 before (or when one could not
+    load, with why).
 
     On the event loop, not in the worker threads: it answers while every thread decodes."""
     if readiness.ready:

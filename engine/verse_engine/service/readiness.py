@@ -1,6 +1,8 @@
 """Readiness apart from liveness: the engine answers /health as soon as it runs, but is ready for
-work (GET /ready 200, what a load balancer checks) only once its default model is loaded. The model
-loads in the background at start, so a new replica takes no request it would make wait for a load.
+work (GET /ready 200, what a load balancer checks) only once its default model and the Arabic
+diacritiser's are loaded. They load in the background at start, so a new replica takes no request it
+would make wait for a load, and one whose model files are missing or altered says so instead of
+answering without them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import threading
 from collections.abc import Callable
 
 from verse_engine.asr import whisper
+from verse_engine.text import arabic_diacritiser
 
 
 class Readiness:
@@ -34,4 +37,9 @@ class Readiness:
         return self._loaded.is_set()
 
 
-readiness = Readiness(lambda: whisper.load(whisper.default_model()))
+def _load_models() -> None:
+    whisper.load(whisper.default_model())
+    arabic_diacritiser.diacritiser()
+
+
+readiness = Readiness(_load_models)
