@@ -193,13 +193,29 @@ def test_an_urdu_word_does_not_end_on_three_consonants(word, standard):
     assert romanise_line(word, URDU) == standard
 
 
+@pytest.mark.parametrize(
+    ("word", "readable"),
+    [
+        ("آفریں", "afreen"),  # ī inside a word, before its final nasal too
+        ("پسوڑی", "pasoori"),  # ū inside, the final ī once
+    ],
+)
+def test_an_urdu_word_writes_its_long_i_and_u_twice_inside_it_in_the_readable_form(word, readable):
+    assert urdu_words.reading(word, first_in_line=False, readable=True) is None
+    assert romanise_line(word, URDU, "readable") == readable
+
+
+def test_the_short_urdu_words_that_write_their_long_i_and_u_once_are_read_from_the_lexicon():
+    assert romanise_line("کہیں یہیں وہیں یوں نہیں", URDU, "readable") == "kahin yahin wahin yun nahin"
+
+
 def test_an_urdu_word_the_lexicon_lacks_is_read_through_its_hindi_spelling():
     """Ghalib's line, of whose words only ایسی and کہ are in the lexicon of urdu_words.tsv: the
     others but خواہشیں have a Hindi spelling, which writes their short vowels (hazāroṉ, nikle, where
     the letters give hazārūṉ, nakle)."""
     line = "ہزاروں خواہشیں ایسی کہ ہر خواہش پہ دم نکلے"
     assert romanise_line(line, URDU) == "hazāroṉ k͟hwāhshīṉ aisī kih har k͟hvāhish pah dam nikle"
-    assert romanise_line(line, URDU, "readable") == "hazaron khwahshin aisi ke har khvahish pah dam nikle"
+    assert romanise_line(line, URDU, "readable") == "hazaron khwahsheen aisi ke har khvahish pah dam nikle"
     assert romanise_line("پاکستان", URDU, "readable") == "pakistan"
     # The Urdu spelling decides what the Hindi one may not: a word that ends on a consonant letter
     # ends on no vowel (जिस्म), and none opens on two consonants (भ्रम, بھرم bharam).

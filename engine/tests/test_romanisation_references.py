@@ -19,10 +19,10 @@ KNOWN_MISSES = {
     # The diacritiser vocalises standard Arabic; half the titles are colloquial (إنت inta, بتونس batwannis), and
     # the titles write Egyptian and Levantine sounds (el, ou, ei) where the scheme writes al, u, ay.
     "Arabic": "colloquial titles vocalised as standard Arabic, and their Egyptian spellings",
-    # The lexicons read Urdu's common words (dil, mera, hai) and those Hindi shares (pakistan); the
-    # titles double long vowels (afreen, pasoori), and words in neither list are still read letter by
-    # letter, without most short vowels inside them (zad for zid).
-    "Urdu": "titles' doubled vowels, and words in neither lexicon read without their short vowels",
+    # The lexicons read Urdu's common words (dil, mera, hai) and those Hindi shares (pakistan); words
+    # in neither list are still read letter by letter, without most short vowels inside them (zad for
+    # zid), and the titles keep spellings of their own (jeevay, suroor, hungama).
+    "Urdu": "words in neither lexicon read without their short vowels, and the titles' own spellings",
     # The titles write Bengali's s as s (Sonar Kella, Apur Sansar) where it is said sh (Shonar Bangla)
     # and its inherent vowel as o (Kolkata, Aparajito); the inherent-vowel rule drops the a inside
     # compounds (cāru-latā → cārultā).

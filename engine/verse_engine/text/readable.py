@@ -15,7 +15,8 @@ ru (Odia: kr̥ṣṇa krushna), ś as sh or s (Sankarabharanam, Assamese śilcar
 (vanakkam, Assamese daraṁ darang), Bengali's s as sh, ṁ as ng and য as j (āmār sōnār bāṁlā amar
 shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's consonants as its titles
 write them (aṉpē civam anbe sivam). Arabic-script ALA-LC keeps its
-consonants without marks (k͟h kh, ž zh, c ch). Pinyin drops its tones and writes ü yu after n and l
+consonants without marks (k͟h kh, ž zh, c ch); Urdu's ī and ū are written twice inside a word
+(āfrīṉ afreen). Pinyin drops its tones and writes ü yu after n and l
 (lǚ lyu, as on Chinese passports). BGN/PCGN's ë is yo, its yy y (Podmoskovnye), and its hard and
 soft signs go. What is left of any mark is dropped. Japanese, Korean and Thai standard forms are
 already plain ASCII.
@@ -167,6 +168,11 @@ URDU_FINAL_AH = re.compile(r"(?<=\w[^\W aāeiīoūu])ah(?=\W*$)")
 # An a before an h that closes its syllable is said, and written, e in Urdu as in Hindi (pahlī
 # pehli, kahnā kehna, mahfil mehfil; IndicStyle.eh): Hindustani's a next to h.
 URDU_EH = re.compile(r"(?<![āaeiīoūu])a(?=h[^\W\daāeiīoūu])")
+# Urdu's titles write ī and ū twice inside a word, before a final nasal too (Afreen, Pasoori, Sukoon),
+# as Punjabi's and the Dravidian languages' do (IndicStyle.doubled), and once at its end or after a
+# vowel (meri, aaina). The short words that write them once before their nasal (nahin, kahin, yun)
+# are read from the lexicon (urdu_words.tsv).
+URDU_DOUBLED = re.compile(r"(?<![aāeiīoūuʼ])([īū])(?=\w)")
 # A letter and the combining marks after it.
 CLUSTER = re.compile(r".[\u0300-\u036f]*", re.DOTALL)
 
@@ -379,6 +385,7 @@ def readable(word: str, language: Language) -> str:
     if scheme == "ala-lc":
         if language.code == "ur":
             word = URDU_EH.sub("e", URDU_FINAL_AH.sub("a", word))
+            word = URDU_DOUBLED.sub(lambda m: DOUBLED[m.group(1)], word)
         return _table(word, ARABIC)
     if scheme == "bgn-pcgn":
         return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)
