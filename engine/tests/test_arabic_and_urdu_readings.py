@@ -205,6 +205,11 @@ def test_an_urdu_word_writes_its_long_i_and_u_twice_inside_it_in_the_readable_fo
     assert romanise_line(word, URDU, "readable") == readable
 
 
+def test_a_vav_between_two_vowel_letters_is_the_consonant():
+    assert urdu_from_hindi.hindi_spelling("جیوے") is None
+    assert romanise_line("جیوے جیوے", URDU) == "jīwe jīwe"
+
+
 def test_the_short_urdu_words_that_write_their_long_i_and_u_once_are_read_from_the_lexicon():
     assert romanise_line("کہیں یہیں وہیں یوں نہیں", URDU, "readable") == "kahin yahin wahin yun nahin"
 

@@ -131,8 +131,9 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
         if mapped is None:
             out.append(anyascii(ch) if ord(ch) > 127 else ch)
             continue
-        # و and ی are long vowels between consonants; و before alif is the consonant (خواب k͟hwāb).
-        if ch == "و" and i > 0 and text[i + 1 : i + 2] not in ("ا", "آ"):
+        # و and ی are long vowels between consonants; و before alif is the consonant (خواب k͟hwāb),
+        # and so is و between two vowel letters (جیوے jīve, جاوید jāvīd).
+        if ch == "و" and i > 0 and text[i + 1 : i + 2] not in ("ا", "آ") and not _between_vowel_letters(text, i):
             mapped = "ū"
         elif ch in ("ی", "ي") and text[i + 1 : i + 2] in ("ا", "آ") and i > 0 and text[i - 1] in letters:
             # Before alif, ی is the glide, after a short i where a consonant precedes it (پیا piyā,
@@ -153,6 +154,10 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
     if opening:
         out.insert(lead + (2 if text[lead + 1 : lead + 2] == "ھ" else 1), OPENING_VOWEL)
     return "".join(out)
+
+
+def _between_vowel_letters(text: str, i: int) -> bool:
+    return text[i - 1] in ("ا", "آ", "ی", "ي") and text[i + 1 : i + 2] in ("ے", "ی", "ي")
 
 
 # Urdu, like Hindi, opens no native word on two consonants unless the second is a glide (کیا kyā,
