@@ -74,32 +74,31 @@ def test_a_line_the_diacritiser_respells_is_kept_as_written(monkeypatch):
     assert arabic_vowels.vocalised("حبيبي") == "حبيبي"
 
 
-def test_a_long_line_goes_to_the_diacritiser_in_pieces_that_fit_its_rows(monkeypatch):
-    given = []
-
-    class Recording:
-        def tashkeel_many(self, texts):
-            given.extend(texts)
-            return texts
-
-    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
-    line = " ".join(["قلبي"] * 100)
-    assert arabic_vowels.vocalised(line) == line
-    assert all(len(piece) <= arabic_diacritiser.ROW_CHARACTERS for piece in given)
-    assert " ".join(given) == line
-
-
-def test_a_song_s_lines_go_to_the_diacritiser_together(monkeypatch):
+@pytest.fixture
+def diacritiser_calls(monkeypatch):
+    """What each call to the diacritiser was given; it gives the texts back as they came."""
     calls = []
 
     class Recording:
         def tashkeel_many(self, texts):
-            calls.append(texts)
+            calls.append(list(texts))
             return texts
 
     monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+    return calls
+
+
+def test_a_long_line_goes_to_the_diacritiser_in_pieces_that_fit_its_rows(diacritiser_calls):
+    line = " ".join(["قلبي"] * 100)
+    assert arabic_vowels.vocalised(line) == line
+    [pieces] = diacritiser_calls
+    assert all(len(piece) <= arabic_diacritiser.ROW_CHARACTERS for piece in pieces)
+    assert " ".join(pieces) == line
+
+
+def test_a_song_s_lines_go_to_the_diacritiser_together(diacritiser_calls):
     romanise_lines(["قلبي", "حبيبي", "يا"], ARABIC, "standard")
-    assert calls == [["قلبي", "حبيبي", "يا"]]
+    assert diacritiser_calls == [["قلبي", "حبيبي", "يا"]]
 
 
 def test_the_diacritiser_packs_texts_into_rows_and_gives_each_its_own_marks():
@@ -112,20 +111,12 @@ def test_the_diacritiser_packs_texts_into_rows_and_gives_each_its_own_marks():
     assert arabic_vowels.romanised(marked[0]) == "ḥabībī"
 
 
-def test_a_request_past_its_budget_is_read_without_the_diacritiser(monkeypatch):
-    given = []
-
-    class Recording:
-        def tashkeel_many(self, texts):
-            given.extend(texts)
-            return texts
-
-    monkeypatch.setattr(arabic_vowels, "_vocaliser", lambda: Recording())
+def test_a_request_past_its_budget_is_read_without_the_diacritiser(diacritiser_calls):
     lines = ["قلبي", "حبيبي"]
     assert romanise_lines(lines, ARABIC, "standard", budget_seconds=0) == ["qlbī", "ḥbībī"]
-    assert given == []
+    assert diacritiser_calls == []
     romanise_lines(lines, ARABIC, "standard")
-    assert given == lines
+    assert diacritiser_calls == [lines]
 
 
 def test_a_diacritiser_failure_leaves_the_line_unvocalised(monkeypatch):
