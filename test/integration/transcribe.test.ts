@@ -93,51 +93,59 @@ describe('POST /transcribe', () => {
     expect(read).not.toHaveProperty('audio_url');
   });
 
-  it('an upload whose job was stored but not yet published keeps its audio for the sweeper to finish', async () => {
+  /**
+   * Submits a short upload under the Idempotency-Key `key` while `fault` is in place (it returns
+   * what undoes it), and reads back the job that key names.
+   */
+  async function uploadDuring(fault: () => () => void, key: string) {
     const org = await testOrg(platform);
-    const publish = platform.publisher.publish;
-    // The broker refuses the job's publish: the job row and its outbox entry are stored (503).
-    platform.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof publish;
+    const undo = fault();
+    let statusCode: number;
     try {
       const body = multipart({ language: 'Hindi' }, { name: 'take 1.wav', content: wav });
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/transcribe',
         payload: body.payload,
-        headers: { ...org.auth, ...body.headers, 'idempotency-key': 'upload-broker-down' },
+        headers: { ...org.auth, ...body.headers, 'idempotency-key': key },
       });
-      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      statusCode = res.statusCode;
     } finally {
-      platform.publisher.publish = publish;
+      undo();
     }
-    const job = await platform.jobServices.jobs.get(derivedUuid(org.org_id, 'job', 'upload-broker-down', '0'));
+    return { statusCode, job: await platform.jobServices.jobs.get(derivedUuid(org.org_id, 'job', key, '0')) };
+  }
+
+  it('an upload whose job was stored but not yet published keeps its audio for the sweeper to finish', async () => {
+    const { publisher } = platform;
+    const publish = publisher.publish;
+    // The broker refuses the job's publish: the job row and its outbox entry are stored (503).
+    const { statusCode, job } = await uploadDuring(() => {
+      publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof publish;
+      return () => {
+        publisher.publish = publish;
+      };
+    }, 'upload-broker-down');
+    expect(statusCode).toBeGreaterThanOrEqual(500);
     expect(job?.audio_key).toBeTruthy();
     // The job is the audio's owner now: deleting it would fail the job at its first stage.
     expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
   });
 
   it('an upload whose job insert got no answer keeps its audio: the job may be stored', async () => {
-    const org = await testOrg(platform);
     const { jobs } = platform.jobServices;
     const insert = jobs.insert;
     // The row is written, then the answer is lost, as when a coordinator times out after the replicas applied it.
-    jobs.insert = async (record) => {
-      await insert.call(jobs, record);
-      throw new Error('write timeout');
-    };
-    try {
-      const body = multipart({ language: 'Hindi' }, { name: 'take 1.wav', content: wav });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/transcribe',
-        payload: body.payload,
-        headers: { ...org.auth, ...body.headers, 'idempotency-key': 'upload-insert-unanswered' },
-      });
-      expect(res.statusCode).toBe(503);
-    } finally {
-      jobs.insert = insert;
-    }
-    const job = await jobs.get(derivedUuid(org.org_id, 'job', 'upload-insert-unanswered', '0'));
+    const { statusCode, job } = await uploadDuring(() => {
+      jobs.insert = async (record) => {
+        await insert.call(jobs, record);
+        throw new Error('write timeout');
+      };
+      return () => {
+        jobs.insert = insert;
+      };
+    }, 'upload-insert-unanswered');
+    expect(statusCode).toBe(503);
     expect(job?.audio_key).toBeTruthy();
     expect(await platform.jobServices.storage.exists(job!.audio_key!)).toBe(true);
   });
