@@ -96,6 +96,14 @@ def test_a_long_line_goes_to_the_diacritiser_in_pieces_that_fit_its_rows(diacrit
     assert " ".join(pieces) == line
 
 
+def test_a_line_longer_than_one_run_is_read_as_written(diacritiser_calls):
+    word = "قلبي"
+    words_per_row = arabic_diacritiser.ROW_CHARACTERS // (len(word) + 1)
+    line = " ".join([word] * (words_per_row * arabic_vowels.ROWS_PER_RUN + 1))
+    assert arabic_vowels.vocalised_lines([line, "حبيبي"]) == [line, "حبيبي"]
+    assert diacritiser_calls == [["حبيبي"]]
+
+
 def test_a_song_s_lines_go_to_the_diacritiser_together(diacritiser_calls):
     romanise_lines(["قلبي", "حبيبي", "يا"], ARABIC, "standard")
     assert diacritiser_calls == [["قلبي", "حبيبي", "يا"]]

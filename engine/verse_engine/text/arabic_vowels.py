@@ -76,7 +76,9 @@ def _parts(line: str) -> list[tuple[str, str, str]]:
 
 
 def _pieces(cores: list[str]) -> list[str]:
-    """A line's words, without marks, in runs that each fit in a row; none for a word longer than one."""
+    """A line's words, without marks, in runs that each fit in a row. None for a word longer than a
+    row, nor for a line longer than ROWS_PER_RUN rows (no sung line is): a line is vocalised in one
+    run, and that keeps every run, and so the time between budget checks, bounded."""
     pieces: list[str] = []
     for word in (strip_marks(core) for core in cores if core):
         if len(word) > ROW_CHARACTERS:
@@ -85,7 +87,7 @@ def _pieces(cores: list[str]) -> list[str]:
             pieces[-1] += " " + word
         else:
             pieces.append(word)
-    return pieces
+    return pieces if len(pieces) <= ROWS_PER_RUN else []
 
 
 def _vocalise_group(lines: list[str], group: list[tuple[int, str]], out: list[str]) -> None:

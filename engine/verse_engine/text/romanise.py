@@ -132,7 +132,7 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
             out.append(anyascii(ch) if ord(ch) > 127 else ch)
             continue
         # و and ی are long vowels between consonants; و before alif is the consonant (خواب k͟hwāb),
-        # and so is و between two vowel letters (جیوے jīve, جاوید jāvīd).
+        # and so is و between two vowel letters (جیوے jīwe, جاوید jāwīd).
         if ch == "و" and i > 0 and text[i + 1 : i + 2] not in ("ا", "آ") and not _between_vowel_letters(text, i):
             mapped = "ū"
         elif ch in ("ی", "ي") and text[i + 1 : i + 2] in ("ا", "آ") and i > 0 and text[i - 1] in letters:
