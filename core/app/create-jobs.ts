@@ -168,9 +168,14 @@ export async function createJobs(
       });
     }
     const created: { record: JobRecord; endUser: EndUser | null }[] = [];
+    // Once one job's side effects failed (Kafka unreachable), the next job's would wait out the same
+    // retries: the rest of a batch leaves theirs to the sweeper straight away.
+    let deferEffects = false;
     for (const { record, endUser } of records) {
       untried.delete(record.job_id);
-      if (await services.writer.create(record)) {
+      const creation = await services.writer.create(record, { deferEffects });
+      if (creation === 'owed') deferEffects = true;
+      if (creation !== 'existing') {
         created.push({ record, endUser });
         continue;
       }

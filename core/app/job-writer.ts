@@ -36,24 +36,31 @@ export interface ChangeRequest {
 }
 
 /**
- * The job row was inserted, or may have been (its insert failed without an answer: a lightweight
- * transaction cut off after some replicas accepted it is completed by the next one on its row), and
- * its side effects did not all run. Its outbox entry stays for a retry of the creation or for the
- * sweeper, so whatever the job holds (its uploaded audio) must stay with it.
+ * The job's insert failed without an answer, so the row may be stored (a lightweight transaction
+ * cut off after some replicas accepted it is completed by the next one on its row). Its outbox
+ * entry stays for a retry of the creation or for the sweeper, so whatever the job holds (its
+ * uploaded audio) must stay with it.
  */
 export class CreationIncompleteError extends VerseError {
   constructor(
     readonly jobId: string,
-    readonly stored: 'yes' | 'maybe',
     cause: unknown,
   ) {
-    super(
-      stored === 'yes'
-        ? `job ${jobId} was stored but its side effects did not all run`
-        : `job ${jobId} may have been stored: its insert got no answer`,
-      { retriable: true, cause },
-    );
+    super(`job ${jobId} may have been stored: its insert got no answer`, { retriable: true, cause });
   }
+}
+
+/**
+ * How a creation ended. `created`: stored, every side effect run. `owed`: stored, and its side
+ * effects (the submission message, the change record, the usage count) left in the outbox, which
+ * the sweeper runs within OUTBOX_STALE_MS and a bucket: the job is accepted all the same, as a
+ * durable row is what acceptance promises. `existing`: a retry found the job already stored.
+ */
+export type Creation = 'created' | 'owed' | 'existing';
+
+export interface CreateOptions {
+  /** Store the job and leave its side effects to the sweeper, without trying them now. */
+  deferEffects?: boolean;
 }
 
 export interface ChangeOutcome {
@@ -93,16 +100,17 @@ export class JobWriter {
   }
 
   /**
-   * Creates the job once. Returns false when it already exists: a retry of a creation (ids derive
-   * from the Idempotency-Key), which first finishes whatever side effects the earlier attempt left
-   * in the outbox. Only the writer whose insert took place clears the creation's outbox entry, so
-   * a retry can never erase work that is still owed.
+   * Creates the job once. A retry of a creation (ids derive from the Idempotency-Key) finds it
+   * `existing`, and first finishes whatever side effects the earlier attempt left in the outbox.
+   * Only the writer whose insert took place clears the creation's outbox entry, so a retry can
+   * never erase work that is still owed. A side effect that fails once the row is stored (Kafka
+   * electing a new leader, or down) leaves the creation `owed` rather than failing it.
    */
-  async create(job: JobRecord): Promise<boolean> {
+  async create(job: JobRecord, options: CreateOptions = {}): Promise<Creation> {
     const existing = await this.deps.jobs.get(job.job_id);
     if (existing) {
-      await this.finishOwed(job);
-      return false;
+      if (!options.deferEffects) await this.finishOwed(job).catch((error) => this.leaveOwed(job, error));
+      return 'existing';
     }
     const effects: SideEffect[] = ['submit', 'usage_created'];
     const owed = await this.deps.jobs.addOutbox(job.job_id, job.version, effects, null);
@@ -110,16 +118,22 @@ export class JobWriter {
     try {
       inserted = await this.deps.jobs.insert(job);
     } catch (error) {
-      throw new CreationIncompleteError(job.job_id, 'maybe', error);
+      throw new CreationIncompleteError(job.job_id, error);
     }
-    if (!inserted) return false;
+    if (!inserted) return 'existing';
+    if (options.deferEffects) return 'owed';
     try {
       await this.effects.run(job, null, effects);
+      await this.deps.jobs.removeOutbox(owed);
+      return 'created';
     } catch (error) {
-      throw new CreationIncompleteError(job.job_id, 'yes', error);
+      this.leaveOwed(job, error);
+      return 'owed';
     }
-    await this.deps.jobs.removeOutbox(owed);
-    return true;
+  }
+
+  private leaveOwed(job: JobRecord, error: unknown): void {
+    this.deps.logger.warn({ err: error, job_id: job.job_id }, 'creation stored; its side effects left to the sweeper');
   }
 
   /**

@@ -120,13 +120,12 @@ export default async function transcribeRoutes(app: FastifyInstance, options: Jo
             idempotencyKey: key,
             batchId: null,
           }).catch((error: unknown) => {
-            // The job row is (or may be) stored with the upload's key and the sweeper finishes its
-            // creation: the audio is the job's now, and deleting it would fail the job at its first
+            // The job row may be stored with the upload's key, and then the sweeper finishes its
+            // creation: the audio is the job's, and deleting it would fail the job at its first
             // stage. Where the row was not stored after all, the kept file is named in the log.
             if (error instanceof CreationIncompleteError) {
               used = true;
-              if (error.stored === 'maybe')
-                request.log.warn({ job_id: error.jobId, upload: upload?.key }, 'upload kept: its job may be stored');
+              request.log.warn({ job_id: error.jobId, upload: upload?.key }, 'upload kept: its job may be stored');
             }
             throw error;
           });

@@ -1,8 +1,9 @@
 /**
- * A retry at the wrong moment: Kafka refuses the submission's publish after the job row is stored,
- * the client is told 503 (retryable) and retries with the same Idempotency-Key seconds later. The
- * retry must finish what the first attempt left pending (publish the submission, count the job),
- * charge exactly once, and leave no outbox entry behind; and the same for a batch.
+ * A publish failure at the wrong moment: Kafka refuses the submission's publish after the job row is
+ * stored. The job is accepted all the same (202): its row is durable and the outbox owes its
+ * submission, which the sweeper publishes. A retry with the same Idempotency-Key is the same job;
+ * the submission is published, counted and charged exactly once, and no outbox entry stays behind;
+ * and the same for a batch, whose later jobs wait for the sweeper rather than for Kafka's retries.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildGateway } from '../../gateway/app.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { wavTone } from '../support/audio.ts';
 import { serveFile, startHttpsServer, type TestHttpsServer, testCa } from '../support/https-server.ts';
+import { sweepPast } from '../support/outbox.ts';
 import { eventually } from '../support/pipeline.ts';
 import { connectTestPlatform, testOrg } from '../support/platform.ts';
 import { tapTopics } from '../support/tap.ts';
@@ -36,6 +38,7 @@ let platform: Platform;
 let app: FastifyInstance;
 let cdn: TestHttpsServer;
 let flaky: FlakyPublisher;
+let writer: JobWriter;
 const submissions: { job_id: string }[] = [];
 let stopTap: () => Promise<void>;
 
@@ -43,7 +46,7 @@ beforeAll(async () => {
   platform = await connectTestPlatform({ VERSE_ALLOW_PRIVATE_NETWORK: 'true', VERSE_EXTRA_CA_FILE: testCa().caFile });
   flaky = new FlakyPublisher(platform.publisher, 'submissions');
   const { jobs, feed, batches } = platform.jobServices;
-  const writer = new JobWriter({
+  writer = new JobWriter({
     config: platform.config,
     logger: platform.logger,
     jobs,
@@ -67,8 +70,17 @@ afterAll(async () => {
   await platform?.close();
 });
 
-describe('a publish failure, then the client retries with the same Idempotency-Key', () => {
-  it('one job: 503, then 202 for the same job, published, counted and charged exactly once', async () => {
+/** Runs the sweeper over the entries of `jobIds`' creations, with Kafka answering again. */
+async function sweepCreations(jobIds: string[]): Promise<void> {
+  const { jobs } = platform.jobServices;
+  const entries = await Promise.all(jobIds.map((id) => jobs.outboxEntry(id, 1)));
+  const latest = Math.max(...entries.map((e) => e?.created_at.getTime() ?? 0));
+  await sweepPast(writer, jobs, new Date(latest));
+  for (const id of jobIds) expect(await jobs.outboxEntry(id, 1), `outbox entry of ${id}`).toBeNull();
+}
+
+describe('a publish failure once the job is stored', () => {
+  it('one job: 202, the same job for a retry, published, counted and charged exactly once', async () => {
     const org = await testOrg(platform, { credits: 5 });
     const submit = () =>
       app.inject({
@@ -79,27 +91,22 @@ describe('a publish failure, then the client retries with the same Idempotency-K
       });
     flaky.failures = 1;
     const first = await submit();
-    expect(first.statusCode).toBe(503);
-    expect(first.json().code).toBe('SRV_001');
+    expect(first.statusCode).toBe(202);
+    const jobId = first.json().job_id as string;
+    expect(flaky.failures).toBe(0);
+    expect(await platform.jobServices.jobs.outboxEntry(jobId, 1)).not.toBeNull();
 
     const retry = await submit();
     expect(retry.statusCode).toBe(202);
-    const jobId = retry.json().job_id as string;
+    expect(retry.json().job_id).toBe(jobId);
 
-    // Nothing owed is left behind, and the submission reached the topic: the job will be transcribed.
-    expect(await platform.jobServices.jobs.outboxEntry(jobId, 1)).toBeNull();
+    await sweepCreations([jobId]);
     await eventually(async () => submissions.some((m) => m.job_id === jobId), 15_000, 'the submission published');
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
     expect((await platform.usage.get(org.org_id)).total_jobs).toBe(1);
-
-    // A third try is a plain replay of the 202.
-    const replay = await submit();
-    expect(replay.headers['idempotent-replay']).toBe('true');
-    expect(replay.json().job_id).toBe(jobId);
-    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
   });
 
-  it('a batch: 503, then 202 for the same batch, every job published and charged exactly once', async () => {
+  it('a batch: 202, its later jobs left to the sweeper, every job published and charged exactly once', async () => {
     const org = await testOrg(platform, { credits: 5 });
     const body = [1, 2, 3].map((n) => ({ language: 'English', audio_url: `${cdn.url}/song.wav?n=${n}`, align: false }));
     const submit = () =>
@@ -109,7 +116,8 @@ describe('a publish failure, then the client retries with the same Idempotency-K
         headers: { authorization: `Bearer ${org.api_key}`, 'idempotency-key': 'batch-7' },
         payload: body,
       });
-    // The second job's publish fails: the first is complete, the second stored but unpublished, the third never tried.
+    // The second job's publish fails: the first is complete, the second stored and owed, and the
+    // third stored without a try (Kafka would make it wait out the same retries).
     flaky.failures = 0;
     let calls = 0;
     const realPublish = flaky.publish.bind(flaky);
@@ -118,16 +126,18 @@ describe('a publish failure, then the client retries with the same Idempotency-K
       return realPublish(topic, key, message);
     };
     try {
-      expect((await submit()).statusCode).toBe(503);
+      const first = await submit();
+      expect(first.statusCode).toBe(202);
+      expect(calls).toBe(2);
       const retry = await submit();
-      expect(retry.statusCode).toBe(202);
+      expect(retry.json().batch_id).toBe(first.json().batch_id);
       const batch = await app.inject({
-        url: `/api/v1/batch/${retry.json().batch_id}`,
+        url: `/api/v1/batch/${first.json().batch_id}`,
         headers: { authorization: `Bearer ${org.api_key}` },
       });
       const jobIds = (batch.json().jobs as { job_id: string }[]).map((j) => j.job_id);
       expect(jobIds).toHaveLength(3);
-      for (const id of jobIds) expect(await platform.jobServices.jobs.outboxEntry(id, 1)).toBeNull();
+      await sweepCreations(jobIds);
       await eventually(
         async () => jobIds.every((id) => submissions.some((m) => m.job_id === id)),
         15_000,

@@ -70,7 +70,7 @@ describe('creating a job', () => {
   it('stores it, publishes its submission and change record, counts it, and leaves no outbox entry', async () => {
     const p = ports();
     const job = newJob({ external_id: 'cat-1' });
-    expect(await p.writer.create(job)).toBe(true);
+    expect(await p.writer.create(job)).toBe('created');
     expect(p.publisher.on('submissions')).toEqual([expect.objectContaining({ job_id: job.job_id })]);
     expect(p.publisher.on('jobChanges')).toHaveLength(1);
     expect(p.feed.rows).toHaveLength(1);
@@ -84,18 +84,48 @@ describe('creating a job', () => {
     expect(p.jobs.outbox.size).toBe(0);
   });
 
+  it('a publish that fails once the job is stored leaves the creation owed, and the sweeper finishes it', async () => {
+    const p = ports();
+    const job = newJob();
+    p.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof p.publisher.publish;
+    expect(await p.writer.create(job)).toBe('owed');
+    expect(p.jobs.rows.has(job.job_id)).toBe(true);
+    expect(p.jobs.outbox.size).toBe(1);
+    p.publisher.publish = MemoryPublisher.prototype.publish.bind(p.publisher) as typeof p.publisher.publish;
+
+    expect(await p.writer.sweep(later())).toBe(1);
+    expect(p.publisher.on('submissions')).toEqual([expect.objectContaining({ job_id: job.job_id })]);
+    expect(p.usage.totals.get('org_unit:total_jobs')).toBe(1);
+    expect(p.jobs.outbox.size).toBe(0);
+  });
+
+  it('a deferred creation stores the job and runs nothing until the sweep', async () => {
+    const p = ports();
+    const job = newJob();
+    expect(await p.writer.create(job, { deferEffects: true })).toBe('owed');
+    expect(p.publisher.sent).toEqual([]);
+    expect(p.jobs.outbox.size).toBe(1);
+    expect(await p.writer.sweep(later())).toBe(1);
+    expect(p.publisher.on('submissions')).toHaveLength(1);
+  });
+
   it('a retried creation after its publish failed finishes what the first attempt owed, once', async () => {
     const p = ports();
     const job = newJob();
     p.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof p.publisher.publish;
-    await expect(p.writer.create(job)).rejects.toBeInstanceOf(CreationIncompleteError);
-    expect(p.jobs.outbox.size).toBe(1);
+    expect(await p.writer.create(job)).toBe('owed');
+    // A retry while Kafka is still unreachable finds the job, and leaves what it owes owed.
+    expect(await p.writer.create(job)).toBe('existing');
+    expect([...p.jobs.outbox.values()].map((e) => e.effects)).toContainEqual(['submit', 'usage_created']);
     p.publisher.publish = MemoryPublisher.prototype.publish.bind(p.publisher) as typeof p.publisher.publish;
 
-    expect(await p.writer.create(job)).toBe(false);
+    expect(await p.writer.create(job)).toBe('existing');
     expect(p.publisher.on('submissions')).toHaveLength(1);
     expect(p.usage.totals.get('org_unit:total_jobs')).toBe(1);
+    // What the failed retry's own re-stamp owes (its change record) is the sweeper's.
+    await p.writer.sweep(later());
     expect(p.jobs.outbox.size).toBe(0);
+    expect(p.publisher.on('submissions')).toHaveLength(1);
   });
 
   it('an insert that got no answer may have stored the job: its creation stays owed for the sweeper', async () => {
@@ -109,7 +139,6 @@ describe('creating a job', () => {
     };
     const failure = await p.writer.create(job).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CreationIncompleteError);
-    expect((failure as CreationIncompleteError).stored).toBe('maybe');
     expect(p.jobs.outbox.size).toBe(1);
     expect(await p.writer.sweep(later())).toBe(1);
     expect(p.publisher.on('submissions')).toEqual([expect.objectContaining({ job_id: job.job_id })]);
@@ -120,7 +149,7 @@ describe('creating a job', () => {
     const job = newJob();
     await p.writer.create(job);
     const sent = p.publisher.sent.length;
-    expect(await p.writer.create(job)).toBe(false);
+    expect(await p.writer.create(job)).toBe('existing');
     expect(p.publisher.sent.length).toBe(sent);
   });
 });
