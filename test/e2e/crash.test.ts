@@ -9,12 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
+import { OUTBOX_BUCKET_MS, outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { createLogger } from '../../core/logger.ts';
+import { OUTBOX_STALE_MS } from '../../core/policy.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
 import type { JobChangeMessage } from '../../schemas/generated/topics/job-change.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { type EngineServer, startEngineServer } from '../doubles/engine-server.ts';
-import { sweepPast } from '../support/outbox.ts';
 import { eventually } from '../support/pipeline.ts';
 import { createTestJob, testOrg, uploadedJobRecord } from '../support/platform.ts';
 import { tapTopics } from '../support/tap.ts';
@@ -137,7 +138,11 @@ describe('crashes', () => {
     await platform.jobServices.jobs.insert(job);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await platform.jobServices.jobs.get(job.job_id))!.transcription_attempt).toBe(0);
-    await sweepPast(platform.jobServices.writer, platform.jobServices.jobs, owed.created_at);
+    // Sweeps as the sweeper's ticks would, once the entry and its whole outbox bucket are stale, until
+    // the checkpoint (left wherever this keyspace's last sweeper stopped) has passed the entry.
+    const stale = new Date(Date.now() + OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + 1000);
+    while (((await platform.jobServices.jobs.outboxCheckpoint()) ?? 0) <= outboxBucketOf(owed.created_at))
+      await platform.jobServices.writer.sweep(stale);
     const done = await terminal(job.job_id);
     expect(done.lifecycle.status).toBe('complete');
     await new Promise((r) => setTimeout(r, 1500));
