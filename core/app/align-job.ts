@@ -39,10 +39,15 @@ export async function alignJob(
   }
 
   if (!l.align_requested) {
-    await services.writer.change(job.job_id, (j) =>
-      j.lifecycle.status === 'complete' && !j.lifecycle.align_requested
-        ? { event: { type: 'align_requested', at: new Date() } }
-        : null,
+    // Stored, the request is queued: the sweeper publishes it if Kafka fails now.
+    await services.writer.change(
+      job.job_id,
+      (j) =>
+        j.lifecycle.status === 'complete' && !j.lifecycle.align_requested
+          ? { event: { type: 'align_requested', at: new Date() } }
+          : null,
+      undefined,
+      { effectsMayWait: true },
     );
     return {
       statusCode: 202,
@@ -76,8 +81,11 @@ export async function alignJob(
   try {
     const realigned = await realign(services.engine, job, lines);
     const timed = realigned.lines;
-    const changed = await services.writer.change(job.job_id, (j) =>
-      j.version === job.version ? { patch: { lines: timed, alignment: realigned.alignment } } : null,
+    const changed = await services.writer.change(
+      job.job_id,
+      (j) => (j.version === job.version ? { patch: { lines: timed, alignment: realigned.alignment } } : null),
+      undefined,
+      { effectsMayWait: true },
     );
     if (!changed?.changed) throw apiError('ALN_004', 'changed_meanwhile');
     const withTimes = timed.filter((line) => line.start !== null).length;

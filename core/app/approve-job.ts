@@ -138,22 +138,28 @@ export async function approveJob(
     const seen = job.version;
     let written: Awaited<ReturnType<JobServices['writer']['change']>>;
     try {
-      written = await services.writer.change(job.job_id, (j) =>
-        j.version !== seen
-          ? null
-          : {
-              ...(edited
-                ? {
-                    patch: {
-                      lines,
-                      results: resultsOf(services, j, lines, edits.explicit),
-                      alignment,
-                      degraded: withTranslationGap(j.degraded, j.language, lines),
-                    },
-                  }
-                : {}),
-              event: { type: 'review_approved', at: new Date() },
-            },
+      written = await services.writer.change(
+        job.job_id,
+        (j) =>
+          j.version !== seen
+            ? null
+            : {
+                ...(edited
+                  ? {
+                      patch: {
+                        lines,
+                        results: resultsOf(services, j, lines, edits.explicit),
+                        alignment,
+                        degraded: withTranslationGap(j.degraded, j.language, lines),
+                      },
+                    }
+                  : {}),
+                event: { type: 'review_approved', at: new Date() },
+              },
+        undefined,
+        // Stored, the approval stands: its release (the alignment queued, job.complete) is owed to
+        // the sweeper if Kafka fails now, never rolled back.
+        { effectsMayWait: true },
       );
     } catch (error) {
       // The compare-and-set did not land (a dependency failed): nothing was approved or saved.

@@ -58,6 +58,16 @@ export class CreationIncompleteError extends VerseError {
  */
 export type Creation = 'created' | 'owed' | 'existing';
 
+export interface ChangeOptions {
+  /**
+   * For a change a client asked for (an approval, an alignment request): once it is stored, side
+   * effects that fail stay owed to the sweeper and the change counts as done, as a creation's do,
+   * so the client is not told to retry what took place. A processor leaves it unset: its failure
+   * keeps the message uncommitted, and the redelivery finds the change made.
+   */
+  effectsMayWait?: boolean;
+}
+
 export interface CreateOptions {
   /** Store the job and leave its side effects to the sweeper, without trying them now. */
   deferEffects?: boolean;
@@ -132,8 +142,11 @@ export class JobWriter {
     }
   }
 
-  private leaveOwed(job: JobRecord, error: unknown): void {
-    this.deps.logger.warn({ err: error, job_id: job.job_id }, 'creation stored; its side effects left to the sweeper');
+  private leaveOwed(job: Pick<JobRecord, 'job_id' | 'version'>, error: unknown): void {
+    this.deps.logger.warn(
+      { err: error, job_id: job.job_id, version: job.version },
+      'change stored; its side effects left to the sweeper',
+    );
   }
 
   /**
@@ -146,6 +159,7 @@ export class JobWriter {
     jobId: string,
     decide: (job: JobRecord) => ChangeRequest | null,
     known?: JobRecord,
+    options: ChangeOptions = {},
   ): Promise<ChangeOutcome | null> {
     let assumed = known?.job_id === jobId ? known : undefined;
     for (; ; assumed = undefined) {
@@ -186,8 +200,13 @@ export class JobWriter {
         if (owed) await this.deps.jobs.removeOutbox(owed);
         continue;
       }
-      await this.effects.run(next, seen ? previous : null, effects, next.version, seen);
-      if (owed) await this.deps.jobs.removeOutbox(owed);
+      try {
+        await this.effects.run(next, seen ? previous : null, effects, next.version, seen);
+        if (owed) await this.deps.jobs.removeOutbox(owed);
+      } catch (error) {
+        if (!owed || !options.effectsMayWait) throw error;
+        this.leaveOwed(next, error);
+      }
       return { job: next, changed: true, effects };
     }
   }

@@ -93,6 +93,26 @@ describe('POST /jobs/{id}/align', () => {
     expect((await align(org.auth, j.job_id)).json().code).toBe('ALN_004');
   });
 
+  it('a transcript-only job whose alignment message cannot be published: 202 all the same, the message owed', async () => {
+    const org = await testOrg(platform);
+    const j = await job(org.org_id, { align: false });
+    const { publisher } = platform;
+    const publish = publisher.publish;
+    publisher.publish = (() => Promise.reject(new Error('broker not available (injected)'))) as typeof publish;
+    let res: Awaited<ReturnType<typeof align>>;
+    try {
+      res = await align(org.auth, j.job_id);
+    } finally {
+      publisher.publish = publish;
+    }
+    expect(res.statusCode, res.body).toBe(202);
+    const now = (await platform.jobServices.jobs.get(j.job_id))!;
+    expect([now.lifecycle.status, now.lifecycle.stage]).toEqual(['processing', 'aligning']);
+    expect((await platform.jobServices.jobs.outboxEntry(j.job_id, now.version))?.effects).toContain('queue_alignment');
+    await platform.jobServices.writer.finishOwed(now);
+    expect(await platform.jobServices.jobs.outboxEntry(j.job_id, now.version)).toBeNull();
+  });
+
   it('already aligned, text unchanged: 200 realigned false, nothing redone', async () => {
     const org = await testOrg(platform);
     const j = await job(org.org_id);

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveJob } from '../../core/app/approve-job.ts';
+import { JobWriter } from '../../core/app/job-writer.ts';
+import type { Publisher } from '../../core/ports/publisher.ts';
 import type { Platform } from '../../ops/platform.ts';
 import type { JobEventMessage } from '../../schemas/generated/topics/job-event.ts';
 import { FAKE_LINES, permanent } from '../doubles/engine.ts';
@@ -297,6 +299,27 @@ describe('approval errors', () => {
     expect(after).toMatchObject({ stage: 'awaiting_review', review_approved_at: null });
     expect((await platform.jobServices.jobs.get(jobId))!.lines!.map((l) => l.text)).toEqual(FAKE_LINES);
     expect((await approve(org, jobId)).json()).toMatchObject({ status: 'approved', stage: 'transcript' });
+  });
+
+  it('a release whose publish fails once the approval is stored: approved, the release owed, never rolled back', async () => {
+    const org = await newOrg();
+    const jobId = await submit(org, { review: true, review_stage: 'transcript' });
+    await atGate(org, jobId);
+    const job = (await platform.jobServices.jobs.get(jobId))!;
+    const refused: Publisher = { publish: () => Promise.reject(new Error('broker not available (injected)')) };
+    const { jobs, feed, batches } = platform.jobServices;
+    const { config, logger, timers, usage } = platform;
+    const writer = new JobWriter({ config, logger, jobs, feed, batches, timers, usage, publisher: refused });
+    const answer = await approveJob({ ...platform.jobServices, writer }, job, { lines: ['x', 'y'] }, 'api');
+    expect(answer).toMatchObject({ status: 'approved', stage: 'transcript', lines_edited: 2 });
+    const stored = (await jobs.get(jobId))!;
+    expect(stored.lifecycle.review_approved_at).not.toBeNull();
+    expect(stored.lines!.map((l) => l.text)).toEqual(['x', 'y']);
+    // The alignment on the approved text is owed; redone as the sweeper would, it runs.
+    expect((await jobs.outboxEntry(jobId, stored.version))?.effects).toContain('queue_alignment');
+    await platform.jobServices.writer.finishOwed(stored);
+    await eventually(async () => ((await read(org, jobId)).status === 'complete' ? true : null), 30_000, 'aligned');
+    expect((await approve(org, jobId)).json()).toMatchObject({ already_approved: true });
   });
 
   it('review_delivery=api: no link is ever minted, and the API approves', async () => {

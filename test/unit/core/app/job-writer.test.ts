@@ -154,6 +154,29 @@ describe('creating a job', () => {
   });
 });
 
+describe('a change a client asked for, whose side effects fail once it is stored', () => {
+  it("is done, its effects owed to the sweeper; a processor's change fails instead", async () => {
+    const p = ports();
+    const job = newJob();
+    await p.writer.create(job);
+    const ready = () => transcribed();
+    const publish = p.publisher.publish;
+    p.publisher.publish = (() => Promise.reject(new Error('broker down'))) as typeof publish;
+    await expect(p.writer.change(job.job_id, ready)).rejects.toThrow('broker down');
+
+    const other = ports();
+    await other.writer.create(job);
+    other.publisher.publish = p.publisher.publish;
+    const outcome = await other.writer.change(job.job_id, ready, undefined, { effectsMayWait: true });
+    expect(outcome).toMatchObject({ changed: true, job: { lifecycle: { stage: 'aligning' } } });
+    expect(other.jobs.outbox.size).toBe(1);
+    other.publisher.publish = MemoryPublisher.prototype.publish.bind(other.publisher) as typeof publish;
+    expect(await other.writer.sweep(later())).toBe(1);
+    expect(other.publisher.on('stageResults')).toHaveLength(1);
+    expect(other.jobs.outbox.size).toBe(0);
+  });
+});
+
 describe('what each transition owes', () => {
   async function created(fields: Record<string, unknown> = {}) {
     const p = ports();
