@@ -32,6 +32,12 @@ export const TRANSCRIPT_REVIEW_WAIT_MS = 8 * DAY_MS;
 export const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
 /** An outbox entry older than this was orphaned by a crash, and a sweep redoes its effects. */
 export const OUTBOX_STALE_MS = 10_000;
+/**
+ * A publish not acknowledged in this long has failed. Above kafkajs's own retries of a broker that
+ * refuses (sinks/kafka/client.ts: about 9 to 11 s), so it binds only a broker that takes the request
+ * and never answers, which kafkajs waits out for 30 s an attempt, six attempts.
+ */
+export const PUBLISH_DEADLINE_MS = 15_000;
 
 // Retention: what grows with traffic is kept this long from when it was written, then expires.
 

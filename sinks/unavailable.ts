@@ -7,6 +7,7 @@
 import { ConfluentSchemaRegistryError } from '@kafkajs/confluent-schema-registry/dist/errors.js';
 import cassandra from 'cassandra-driver';
 import { EngineError } from '../core/ports/engine.ts';
+import { PublishTimeoutError } from './kafka/publisher.ts';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -59,7 +60,7 @@ export function isDependencyUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error instanceof EngineError) return error.retriable;
   // kafkajs's errors share one base class, which its CommonJS entry does not export by name.
-  if (error.name.startsWith('KafkaJS')) return true;
+  if (error.name.startsWith('KafkaJS') || error instanceof PublishTimeoutError) return true;
   if (error instanceof cassandra.errors.NoHostAvailableError) return true;
   if (error instanceof cassandra.errors.OperationTimedOutError) return true;
   if (error instanceof cassandra.errors.BusyConnectionError) return true;

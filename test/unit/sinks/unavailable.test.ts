@@ -6,6 +6,7 @@ import {
 import cassandra from 'cassandra-driver';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../../core/ports/engine.ts';
+import { PublishTimeoutError } from '../../../sinks/kafka/publisher.ts';
 import { FailoverRegistry } from '../../../sinks/kafka/registry-pool.ts';
 import { isDependencyUnavailable } from '../../../sinks/unavailable.ts';
 
@@ -24,6 +25,7 @@ describe('isDependencyUnavailable', () => {
     ['Redis: a replica now', new Error("READONLY You can't write against a read only replica.")],
     ['Redis: no connection', new Error('Connection is closed.')],
     ['Kafka: any client error', Object.assign(new Error('broker gone'), { name: 'KafkaJSConnectionError' })],
+    ['Kafka: a publish past its deadline', new PublishTimeoutError('verse.submissions', 15_000)],
     [
       'the registry refused the connection',
       registryAnswer(400, 'Error, status 400: connect ECONNREFUSED 127.0.0.1:8081'),
