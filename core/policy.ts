@@ -33,10 +33,11 @@ export const IDEMPOTENCY_KEY_LIFETIME_MS = DAY_MS;
 /** An outbox entry older than this was orphaned by a crash, and a sweep redoes its effects. */
 export const OUTBOX_STALE_MS = 10_000;
 /**
- * A publish not acknowledged in this long has failed. Above kafkajs's own retries of a broker that
- * refuses (sinks/kafka/client.ts: five waits from 300 ms, doubling, ±20 %: 7.4 to 11.2 s), so it
- * binds only a broker that takes the request and never answers, which kafkajs waits out for 30 s an
- * attempt, six attempts.
+ * A publish not acknowledged in this long has failed. kafkajs's own retries of a broker that refuses
+ * (sinks/kafka/client.ts) wait five times from 300 ms, doubling, each ±20 % of the last: 9.3 s
+ * nominally, 4.7 to 16.8 s at the extremes. So the deadline binds a broker that takes the request
+ * and never answers (kafkajs waits 30 s an attempt, six attempts), and rarely a retry still under
+ * way, which costs nothing: the outbox entry owes the publish, and the sweeper makes it.
  */
 export const PUBLISH_DEADLINE_MS = 15_000;
 
