@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
-import { OUTBOX_BUCKET_MS, outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
+import { OUTBOX_BUCKET_MS, OUTBOX_SWEEP_LEASE_MS } from '../../core/jobs/outbox-buckets.ts';
 import { createLogger } from '../../core/logger.ts';
 import { OUTBOX_STALE_MS } from '../../core/policy.ts';
 import { connectPlatform, type Platform } from '../../ops/platform.ts';
@@ -138,11 +138,13 @@ describe('crashes', () => {
     await platform.jobServices.jobs.insert(job);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await platform.jobServices.jobs.get(job.job_id))!.transcription_attempt).toBe(0);
-    // Sweeps as the sweeper's ticks would, once the entry and its whole outbox bucket are stale, until
-    // the checkpoint (left wherever this keyspace's last sweeper stopped) has passed the entry.
-    const stale = new Date(Date.now() + OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + 1000);
-    while (((await platform.jobServices.jobs.outboxCheckpoint()) ?? 0) <= outboxBucketOf(owed.created_at))
-      await platform.jobServices.writer.sweep(stale);
+    // The real sweeper on the real clock: a sweep on a clock moved ahead would redo the entries of
+    // changes still in flight in the other files sharing this keyspace, and move the shared checkpoint
+    // past buckets still being written. The wait: the entry going stale, a lease a killed sweeper left
+    // to lapse, and a walk from a checkpoint left behind earlier in the run (five minutes a tick).
+    startProcessor('sweeper');
+    const swept = async () => (await platform.jobServices.jobs.outboxEntry(owed.job_id, owed.version)) === null;
+    await eventually(swept, OUTBOX_STALE_MS + OUTBOX_BUCKET_MS + OUTBOX_SWEEP_LEASE_MS + 60_000, 'the sweep');
     const done = await terminal(job.job_id);
     expect(done.lifecycle.status).toBe('complete');
     await new Promise((r) => setTimeout(r, 1500));
