@@ -168,6 +168,9 @@ READABLE = [
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
     ("Tamil", "அன்பே சிவம்", "anbe sivam"),
     ("Telugu", "గీత గోవిందం", "geetha govindam"),
+    ("Telugu", "ఈ నగరానికి ఏమైంది", "ee nagaraniki emaindi"),  # (2018): a word that is a long vowel alone
+    ("Hindi", "आ जा", "aa ja"),  # stays doubled, or it reads short
+    ("Tamil", "பௌர்ணமி", "pournami"),  # Tamil's names write au ou (Mouna Ragam, Soundarya)
     ("Malayalam", "എന്റെ പാട്ട്", "ente pattu"),  # ṉṟ nt, and the u a final virama is said with
     ("Malayalam", "ചെമ്മീൻ", "chemmeen"),  # a chillu ends the word without one
     ("Odia", "ଓଡ଼ିଶା", "odisha"),

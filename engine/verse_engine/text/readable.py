@@ -97,7 +97,8 @@ class IndicStyle:
     #: write it (Swapan, Biswas, Biswanath), and the s or ś before it s; after m, b, l, r or an h of
     #: its own it is a b (ambar, lamba, sarba).
     ba_phala: bool = False
-    #: The diphthong au written ou, as Manipuri's names write it (thaubāl Thoubal).
+    #: The diphthong au written ou, as Manipuri's names write it (thaubāl Thoubal) and Tamil's
+    #: (Mouna Ragam, Mounaguru, Soundarya, Goundamani).
     au_as_ou: bool = False
     #: ও before য় and a vowel (ōẏā) is the script's w at a word's start (ōẏāṁjiṁ Wangjing).
     oy_as_w: bool = False
@@ -156,7 +157,7 @@ INDIC_STYLES = {
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
     "ml": IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, consonants="ml"),
-    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", eh=False, consonants="ta"),
+    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", eh=False, consonants="ta", au_as_ou=True),
 }
 HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
@@ -338,7 +339,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "w"
         elif low in ("s", "ś") and style.ba_phala and following == "b":
             spelled = "s"
-        elif low in style.doubled and not at_end and prev not in VOWELS:
+        elif low in style.doubled and (not at_end or len(lows) == 1) and prev not in VOWELS:
+            # A word that is the long vowel alone keeps it doubled, or it reads short: Aa Ab Laut
+            # Chalen, Ee Nagaraniki Emaindi, Oo Antava.
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m") and style.anusvara != "ng":
             # Hindi's anusvara takes the place of the consonant after it (sambandh); the eastern
