@@ -6,11 +6,14 @@ Classes (the songs are generated on each run from the text below; no audio is st
 - fast: rap-like lines at 4 to 7 syllables a second, in French and English;
 - breaks: a 25 s intro and instrumental breaks of 20 to 40 s with a lead synth playing over them;
 - echo: a second voice answering each lead line with its last words (not in the lyrics);
-- long: a 12-minute song of verses, choruses and breaks.
+- long: a 12-minute song of verses, choruses and breaks;
+- held: backing lines sung on held vowels ("ooh ooh ooh ooh", "ah ah ah"), notes of 2 to 6 s that
+  swell from a soft start and scoop up to their pitch, one after a break and one closing the song.
 
 espeak-ng sings each line (its library reports the sample at which every word starts), each line
 on its own pitch, over plucked chords, a lead synth and a kick drum, with the voice 5 dB above the
-band where it sounds. Per song and per class: AAE, median, PCO@0.3, the share of words over 1 s off
+band where it sounds; a held vowel is a note of a formant synthesiser, which starts where it is
+written. Per song and per class: AAE, median, PCO@0.3, the share of words over 1 s off
 ("derailed"), the share inside the perceptual window (-0.33 s early to +0.22 s late), the karaoke
 perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), alignment
 time over audio time, and how honest the flags are: how many of the words over 1 s off the reader
@@ -74,7 +77,15 @@ class Break:
     seconds: float
 
 
-Part = Sung | Echo | Break
+@dataclass(frozen=True)
+class Held:
+    """A backing line on held vowels: one note per word, (pitch in Hz, seconds) each."""
+
+    text: str
+    notes: tuple[tuple[float, float], ...]
+
+
+Part = Sung | Echo | Break | Held
 
 
 @dataclass
@@ -207,10 +218,26 @@ def long_song() -> Song:
 def _seconds(parts: list[Part]) -> float:
     """A rough length before rendering, used only to decide when the long song is long enough."""
     return sum(
-        p.seconds if isinstance(p, Break) else 0.45 * len(p.text.split()) + 1.0
+        p.seconds
+        if isinstance(p, Break)
+        else sum(n[1] for n in p.notes)
+        if isinstance(p, Held)
+        else 0.45 * len(p.text.split()) + 1.0
         for p in parts
         if not isinstance(p, Echo)
     )
+
+
+def held() -> Song:
+    """Held-vowel lines between sung ones: after a verse, after a 20 s break, and as the last line."""
+    ooh = Held("ooh ooh ooh ooh", ((330.0, 5.0), (294.0, 5.5), (262.0, 4.5), (294.0, 6.0)))
+    ah = Held("ah ah ah", ((392.0, 3.0), (349.0, 2.5), (330.0, 4.0)))
+    outro = Held(
+        "ooh ooh oh ooh ooh oh",
+        ((523.0, 1.1), (466.0, 1.0), (440.0, 2.2), (523.0, 1.1), (466.0, 0.9), (392.0, 3.0)),
+    )
+    parts = [Break(4.0), *_verse(VERSE_EN), ooh, *_chorus(), Break(20.0), ah, *_verse(VERSE_EN_2), *_chorus()]
+    return Song("held", "held", "en", [*parts, outro])
 
 
 CLASSES: dict[str, Callable[[], Song]] = {
@@ -219,6 +246,7 @@ CLASSES: dict[str, Callable[[], Song]] = {
     "breaks": breaks,
     "echo": echo,
     "long": long_song,
+    "held": held,
 }
 
 
@@ -248,7 +276,12 @@ def render(song: Song, espeak: Espeak, rng: np.random.Generator) -> Rendered:
             pieces.append(np.zeros(int(part.seconds * RATE), np.float32))
             cursor += len(pieces[-1]) / RATE
             continue
-        if isinstance(part, Echo):
+        if isinstance(part, Held):
+            audio, note_starts = held_line(part, rng)
+            lines.append(part.text)
+            starts += [cursor + t for t in note_starts]
+            lead_in = np.zeros(0, np.float32)
+        elif isinstance(part, Echo):
             audio, _ = espeak.speak(part.voice, " ".join(last_words[-part.words :]), part.delivery)
             audio = audio * 0.5
             lead_in = np.zeros(int(0.15 * RATE), np.float32)
@@ -271,6 +304,45 @@ def render(song: Song, espeak: Espeak, rng: np.random.Generator) -> Rendered:
     mix = vocals + band
     mix = (mix / max(1.0, float(np.max(np.abs(mix))) / 0.95)).astype(np.float32)
     return Rendered(song, mix, lines, starts, (min(paces), max(paces)))
+
+
+# Formants (Hz) of the vowels a held line is sung on, a man's voice (Peterson and Barney, 1952).
+FORMANTS = {"ooh": (300.0, 870.0, 2240.0), "oh": (570.0, 840.0, 2410.0), "ah": (730.0, 1090.0, 2440.0)}
+HELD_LEVEL = 0.07
+
+
+def held_line(line: Held, rng: np.random.Generator) -> tuple[np.ndarray, list[float]]:
+    """The line's notes one after another, a breath of 0.2 to 0.6 s before each but the first, and
+    where each starts. The notes are quieter than the lead, as backing vocals are mixed."""
+    pieces: list[np.ndarray] = []
+    starts: list[float] = []
+    at = 0
+    for k, (word, (pitch, seconds)) in enumerate(zip(line.text.split(), line.notes, strict=True)):
+        if k:
+            pieces.append(np.zeros(int(rng.uniform(0.2, 0.6) * RATE), np.float32))
+            at += len(pieces[-1])
+        starts.append(at / RATE)
+        pieces.append(_held_note(pitch, seconds, FORMANTS[word], rng))
+        at += len(pieces[-1])
+    return np.concatenate(pieces), starts
+
+
+def _held_note(pitch: float, seconds: float, formants: tuple[float, ...], rng: np.random.Generator) -> np.ndarray:
+    """A sung vowel: harmonics of a pitch that scoops up a semitone over its first 0.3 s and then
+    carries a 5.5 Hz vibrato, shaped by the vowel's formants, swelling over 0.5 to 1.5 s from a
+    third of its level, and fading over its last 0.3 s."""
+    t = np.arange(int(seconds * RATE)) / RATE
+    scoop = 2 ** (-np.clip(1 - t / 0.3, 0, 1) / 12)
+    frequency = pitch * scoop * (1 + 0.012 * np.sin(2 * np.pi * 5.5 * t))
+    phase = 2 * np.pi * np.cumsum(frequency) / RATE
+    tone = np.zeros(len(t))
+    for k in range(1, int(4000 / pitch) + 1):
+        gain = sum(1 / (1 + ((k * pitch - f) / 90.0) ** 2) for f in formants) / k**0.5
+        tone += gain * np.sin(k * phase)
+    swell = np.minimum(1, 1 / 3 + (2 / 3) * t / rng.uniform(0.5, 1.5))
+    edges = np.minimum(1, np.minimum(t / 0.03, (seconds - t) / 0.3))
+    note = tone * swell * edges
+    return (HELD_LEVEL * note / _rms(note)).astype(np.float32)
 
 
 def _rms(x: np.ndarray) -> float:

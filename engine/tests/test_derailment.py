@@ -5,7 +5,7 @@ full songs run in `make bench-engine`."""
 import numpy as np
 import pytest
 
-from bench.derailment import Break, Song, render, sung
+from bench.derailment import HELD_LEVEL, RATE, Break, Held, Song, held_line, render, sung
 from bench.espeak import Espeak
 from verse_engine.alignment.lyrics_align import align_lyrics
 
@@ -42,3 +42,17 @@ def test_no_word_derails(song):
     off = [round(p - s, 2) for p, s in zip(placed, rendered.starts, strict=True) if s is not None]
     assert len(placed) == len(rendered.starts)
     assert max(abs(e) for e in off) <= 1.0, off
+
+
+def test_aheld_line_sounds_from_each_start_it_reports_and_not_before():
+    # The held class's word starts are known by construction only if each note begins where the
+    # renderer says: silence (the breath) up to it, the note's own level within 50 ms after it.
+    line = Held("ooh ah oh", ((330.0, 2.0), (294.0, 1.5), (262.0, 3.0)))
+    audio, starts = held_line(line, np.random.default_rng(3))
+    assert starts[0] == 0.0 and starts == sorted(starts)
+    for start in starts:
+        at = round(start * RATE)
+        before = audio[max(0, at - RATE // 10) : at]
+        after = audio[at + RATE // 20 : at + RATE // 10]
+        assert not np.any(before), start
+        assert np.sqrt(np.mean(after**2)) > 0.2 * HELD_LEVEL, start
