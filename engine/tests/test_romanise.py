@@ -165,6 +165,11 @@ READABLE = [
     ("Assamese", "গুৱাহাটী যোৰহাট", "guwahati jorhat"),  # ৱ w, য j
     ("Assamese", "নগাঁও শিলচৰ", "nagaon silchar"),  # the nasal after the vowel pair; ś as s
     ("Hindi", "कुँआ", "kuan"),  # the nasal after the vowel pair
+    ("Hindi", "खो गए हम कहाँ", "kho gaye hum kahan"),  # (2023): e after a vowel with its glide; हम hum
+    ("Hindi", "आए हुए दिए", "aaye hue diye"),  # but not after u, and after i the glide is there
+    ("Hindi", "वो कौन थी", "woh kaun thi"),  # Woh Kaun Thi? (1964)
+    ("Hindi", "कभी ख़ुशी कभी ग़म", "kabhi khushi kabhi gham"),  # ग़ gh, as the film (2001) writes it
+    ("Hindi", "यह जगह", "yeh jagah"),  # a one-syllable word's closing ah is eh; a longer word's stays
     ("Tamil", "வணக்கம் தமிழ்", "vanakkam thamizh"),
     ("Tamil", "அன்பே சிவம்", "anbe sivam"),
     ("Telugu", "గీత గోవిందం", "geetha govindam"),

@@ -47,6 +47,8 @@ INDIC = {
     "l̥": "li",
     "l̥̄": "li",
     "ẏ": "y",
+    # The nukta's ग़ is Urdu's gh, as ghazal, Ghalib and Kabhi Khushi Kabhie Gham write it.
+    "ġ": "gh",
     # The open e of English loans (ॅ: pæṭarn) is read a (pattern).
     "æ": "a",
 }
@@ -183,6 +185,10 @@ def _clusters(text: str) -> list[str]:
 
 
 VOWELS = {"a", "ā", "i", "ī", "u", "ū", "e", "ē", "o", "ō", "r̥"}
+# An e after these vowels is said, and written, with the glide before it: gaē gaye, āē aaye, khōē
+# khoye (Kho Gaye Hum Kahan, Dilwale Dulhania Le Jayenge). After i the glide is written already (diye),
+# and after u it is not (hue).
+GLIDE_BEFORE_E = {"a", "ā", "o", "ō"}
 # Consonants a Bengali s clusters with and is read as s before (stri, snan, sporsho).
 S_CLUSTERS = {"t", "ṭ", "n", "p", "k", "r", "l", "m"}
 
@@ -237,6 +243,10 @@ def _closes_with_y(lows: list[str], at: int) -> bool:
     """Whether the y at `at` ends its syllable: a consonant other than y follows it."""
     after = lows[at + 1] if at + 1 < len(lows) else ""
     return bool(after) and after[0].isalpha() and after not in VOWELS and after != "y"
+
+
+def _one_syllable(lows: list[str]) -> bool:
+    return sum(low in VOWELS for low in lows) == 1
 
 
 def _closes_syllable(lows: list[str], after: int) -> bool:
@@ -308,7 +318,9 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "chh" if following == "h" and i + 2 < len(lows) else "ch"
             if following == "h":
                 lows[i + 1] = ""
-        elif low == "a" and style.eh and following == "h" and _closes_syllable(lows, i + 2):
+        elif low == "a" and style.eh and following == "h" and (_closes_syllable(lows, i + 2) or _one_syllable(lows)):
+            # Also a one-syllable word's closing h (yah yeh, kah keh); a longer word keeps its a
+            # there (jagah, subah, tarah).
             spelled = "e"
         elif low == "a" and style.eh and lows[i + 1 : i + 3] == ["h", "i"] and _closes_syllable(lows, i + 3):
             spelled = "e"
@@ -364,6 +376,8 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = style.sha
         else:
             spelled = SINGLE.get(low) or INDIC.get(low, low)
+        if low == "ē" and prev in GLIDE_BEFORE_E:
+            spelled = "y" + spelled
         out.append(spelled.capitalize() if letters[i] != low and spelled else spelled)
     return without_marks("".join(out))
 
@@ -378,10 +392,20 @@ def _table(word: str, table: dict[str, str]) -> str:
     return without_marks(word)
 
 
+# Hindi's pronouns that listeners spell as said, not as written: हम is said with a rounded a (Hum
+# Aapke Hain Koun..!, Humko Tumse Pyaar Hai), and वह and वो are said vo (Woh Lamhe, Woh Kaun Thi?).
+HINDI_WORDS = {"ham": "hum", "hamēṁ": "humein", "vah": "woh", "vō": "woh"}
+# A word's letters, apart from the punctuation around it.
+CORE = re.compile(r"(\W*)(.*?)(\W*)", re.DOTALL)
+
+
 def readable(word: str, language: Language) -> str:
     """A word of the standard form, in the language's scheme, without diacritics."""
     scheme = language.romanisation
     if scheme == "iso15919":
+        said = CORE.fullmatch(word)
+        if language.code == "hi" and said and said[2].lower() in HINDI_WORDS:
+            return said[1] + HINDI_WORDS[said[2].lower()] + said[3]
         return _indic(word, INDIC_STYLES.get(language.code, HINDI_STYLE))
     if scheme == "pinyin":
         return _pinyin(word)
