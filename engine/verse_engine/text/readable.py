@@ -351,9 +351,12 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "w"
         elif low in ("s", "ś") and style.ba_phala and following == "b":
             spelled = "s"
-        elif low in style.doubled and (not at_end or len(lows) == 1) and prev not in VOWELS:
-            # A word that is the long vowel alone keeps it doubled, or it reads short: Aa Ab Laut
-            # Chalen, Ee Nagaraniki Emaindi, Oo Antava.
+        elif low in style.doubled and not at_end and prev not in VOWELS:
+            spelled = DOUBLED[low]
+        elif low in DOUBLED and style.doubled and len(lows) == 1:
+            # A word that is the long vowel alone keeps it doubled, or it reads short, in every style
+            # that doubles a vowel: Aa Ab Laut Chalen, Aa Gaye Munde U.K. De, Aa Naluguru, Aa
+            # Dinagalu, Ee Nagaraniki Emaindi, Oo Antava.
             spelled = DOUBLED[low]
         elif low == "ṁ" and following[:1] in ("p", "b", "m") and style.anusvara != "ng":
             # Hindi's anusvara takes the place of the consonant after it (sambandh); the eastern
