@@ -176,6 +176,8 @@ READABLE = [
     ("Telugu", "ఈ నగరానికి ఏమైంది", "ee nagaraniki emaindi"),  # (2018): a word that is a long vowel alone
     ("Hindi", "आ जा", "aa ja"),  # stays doubled, or it reads short
     ("Kannada", "ಆ ದಿನಗಳು", "aa dinagalu"),  # Aa Dinagalu (2007): in every style that doubles a vowel
+    ("Telugu", "నీ కోసం", "nee kosam"),  # Nee Kosam (1999): the South doubles a one-syllable word's ī
+    ("Tamil", "பூ", "poo"),  # Poo (2008)
     ("Punjabi", "ਆ ਗਏ ਮੁੰਡੇ", "aa gaye munde"),  # Aa Gaye Munde U.K. De (2014), where ā is not doubled
     ("Tamil", "பௌர்ணமி", "pournami"),  # Tamil's names write au ou (Mouna Ragam, Soundarya)
     ("Malayalam", "എന്റെ പാട്ട്", "ente pattu"),  # ṉṟ nt, and the u a final virama is said with

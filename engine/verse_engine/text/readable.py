@@ -108,13 +108,16 @@ class IndicStyle:
     #: write the adhak's doubling there (mittrāṁ Mitran, calldā Chalda) and keep it elsewhere (Jatt,
     #: Gallan): three consonants in a row are more than a reader says.
     single_before_consonant: bool = False
+    #: A one-syllable word's final ī or ū doubled too, as the South's titles write it (Nee Kosam, Nee
+    #: Bareda Kadambari, Nee-Na, Poo, Thee): single, the one vowel the word has would read short.
+    doubled_in_one_syllable: bool = False
 
 
 NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
 # The Hindi belt's regional languages: no doubled vowels, v between vowels written w.
 _REGIONAL = IndicStyle(doubled=NONE, w=True)
-_DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False)
+_DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, doubled_in_one_syllable=True)
 INDIC_STYLES = {
     # Odia has no long vowels to double (its six vowels have no length), and its a before h is
     # not Hindi's e.
@@ -155,11 +158,23 @@ INDIC_STYLES = {
     "ne": IndicStyle(doubled=HIGH),
     # Chants are written without doubled vowels and end an anusvara in m (aham brahmasmi).
     "sa": IndicStyle(doubled=NONE, final_anusvara="m", eh=False, w_after_consonant=False),
-    "te": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False),
+    "te": IndicStyle(
+        doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False, doubled_in_one_syllable=True
+    ),
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
-    "ml": IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, consonants="ml"),
-    "ta": IndicStyle(doubled=HIGH, sha="s", final_anusvara="m", eh=False, consonants="ta", au_as_ou=True),
+    "ml": IndicStyle(
+        doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, consonants="ml", doubled_in_one_syllable=True
+    ),
+    "ta": IndicStyle(
+        doubled=HIGH,
+        sha="s",
+        final_anusvara="m",
+        eh=False,
+        consonants="ta",
+        au_as_ou=True,
+        doubled_in_one_syllable=True,
+    ),
 }
 HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
@@ -351,7 +366,11 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "w"
         elif low in ("s", "ś") and style.ba_phala and following == "b":
             spelled = "s"
-        elif low in style.doubled and not at_end and prev not in VOWELS:
+        elif (
+            low in style.doubled
+            and (not at_end or (style.doubled_in_one_syllable and _one_syllable(lows)))
+            and prev not in VOWELS
+        ):
             spelled = DOUBLED[low]
         elif low in DOUBLED and style.doubled and len(lows) == 1:
             # A word that is the long vowel alone keeps it doubled, or it reads short, in every style
