@@ -34,6 +34,7 @@ CASES = [
     ("Russian", "Привет мир", "Privet mir"),
     ("Thai", "สวัสดี ครับ", "sawatdi khrap"),
     ("Urdu", "دل دل پاکستان", "dil dil pākistān"),
+    ("Urdu", "بانگِ درا", "bāng-i darā"),  # the izafat, as the Library of Congress writes Iqbal's title
     ("Spanish", "hola mundo", "hola mundo"),
 ]
 
@@ -192,6 +193,7 @@ READABLE = [
     ("Russian", "Я тебя люблю", "Ya tebya lyublyu"),
     ("Russian", "ёлка", "yolka"),
     ("Urdu", "خواب", "khwaab"),
+    ("Urdu", "دلِ ناداں", "dil-e nadan"),  # Ghalib's Dil-e-Nadan: the izafat -e (BGN/PCGN), still two words
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),
     ("Spanish", "corazón", "corazón"),

@@ -91,6 +91,8 @@ SINDHI = ARABIC | {
 WORD = re.compile(r"\S+")
 # Punctuation that stays attached to an Urdu word and is not part of its lexicon entry.
 URDU_PUNCTUATION = "،؟۔!?.,:;\"'()"
+# The kasra, written at a word's end only as the izafat (Mughal-e-Azam, Rashk-e-Qamar).
+IZAFAT = "\u0650"
 LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 
 
@@ -426,6 +428,12 @@ def romanise_word(
     word = ascii_digits(word)
     if not word or _is_latin(word):
         return word
+    if language.code == "ur" and len(word) > 1 and word.endswith(IZAFAT):
+        # The izafat: a kasra closing a word joins it to the next (دلِ ناداں dil-e nadan, the -i of
+        # ALA-LC's dil-i nādān), and the word is read without it. The next word stays a word of its
+        # own, so each romanised word still maps to one written word.
+        base = romanise_word(word[:-1], language, form, first_in_line=first_in_line)
+        return base + ("-e" if form == "readable" else "-i")
     if language.code == "ur":
         core = word.strip(URDU_PUNCTUATION)
         known = urdu_words.reading(core, first_in_line=first_in_line, readable=form == "readable")
