@@ -150,6 +150,7 @@ READABLE = [
     ("Hindi", "स्वदेस", "swades"),  # Swades (2004): v after a consonant is said, and written, w
     ("Hindi", "ध्वनि विश्वास", "dhwani vishwaas"),  # after an aspirate too
     ("Gujarati", "દ્વારકા", "dwarka"),  # the city's own spelling
+    ("Gujarati", "હું અને તું", "hu ane tu"),  # Hu Ane Tu (2023): a final anusvara is not written
     ("Hindi", "पार्वती आह्वान", "paarvati aahvaan"),  # but not after r or an h of its own
     ("Sanskrit", "तत्त्वमसि", "tattvamasi"),  # nor in Sanskrit's chants
     ("Odia", "କୃଷ୍ଣ ସୂର୍ଯ୍ୟ", "krushna surya"),  # r̥ said ru; ଯ୍ୟ one y; no doubled vowels

@@ -68,7 +68,8 @@ class IndicStyle:
     #: ṁ (anusvara) before a consonant: n, or ng where it is read as a velar (Bengali bāṁlā bangla),
     #: which it then is before p, b and m too.
     anusvara: str = "n"
-    #: A word-final ṁ: m in the Dravidian languages (malayāḷaṁ malayalam), n elsewhere.
+    #: A word-final ṁ: m in the Dravidian languages (malayāḷaṁ malayalam), not written in Gujarati
+    #: (Shu Thayu?, Hu Ane Tu, Amdavad Ma Famous), n elsewhere.
     final_anusvara: str = "n"
     #: s read as sh outside clusters (Bengali).
     s_as_sh: bool = False
@@ -152,7 +153,7 @@ INDIC_STYLES = {
         doubled=NONE, anusvara="ng", final_anusvara="ng", flap="r", eh=False, au_as_ou=True, oy_as_w=True
     ),
     "pa": IndicStyle(doubled=HIGH, single_before_consonant=True),
-    "gu": IndicStyle(doubled=NONE),
+    "gu": IndicStyle(doubled=NONE, final_anusvara=""),
     "mr": IndicStyle(doubled=NONE),
     "kok": IndicStyle(doubled=NONE),
     "ne": IndicStyle(doubled=HIGH),
