@@ -62,9 +62,10 @@ KNOWN_MISSES = {
     # Magahi's towns keep official spellings: the flap as rh (Barh, Masaurhi), Jehanabad's and
     # Sheikhpura's vowels; and the inherent-vowel rule drops the a Magahi says in its own name (maghī).
     "Magahi": "official spellings of its towns, and its own name's a",
-    # Maithili's titles double a vowel in a few words (Makhaan, Paag), and its compound place names
-    # lose the a that opens their last member (Madhubani read madhubni, Sitamarhi sitamdhi).
-    "Maithili": "titles that double vowels in a few words, and compounds read as one word",
+    # Maithili's titles double a vowel in a few words (Makhaan, Paag) and keep a y that Hindi's and
+    # Marathi's write i (Jay Jay Bhairavi; Jai Ho), and its compound place names lose the a that
+    # opens their last member (Madhubani read madhubni, Sitamarhi sitamdhi).
+    "Maithili": "titles that double vowels in a few words or keep a y, and compounds read as one word",
     # Rajasthani's film songs double a vowel (Ghoomar, Nimbooda) where its folk songs do not (Kesariya
     # Balam, Panihari), and its place names write ड़ as r (Marwar, Mewar) where titles write d.
     "Rajasthani": "film songs that double vowels, and place names that write the flap as r",

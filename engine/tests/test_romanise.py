@@ -147,6 +147,7 @@ READABLE = [
     ("Hindi", "मेरा गाँव", "mera gaon"),  # Mera Gaon Mera Desh (1971): a nasal ā before a final v
     ("Hindi", "धूप छाँव", "dhoop chhaon"),  # Dhoop Chhaon (1935)
     ("Hindi", "जयपुर उदयपुर", "jaipur udaipur"),  # a y closing a syllable after a, as the cities write it
+    ("Hindi", "जय हो विजय", "jai ho vijay"),  # Jai Ho (2014): and ending a one-syllable word
     ("Hindi", "स्वदेस", "swades"),  # Swades (2004): v after a consonant is said, and written, w
     ("Hindi", "ध्वनि विश्वास", "dhwani vishwaas"),  # after an aspirate too
     ("Gujarati", "દ્વારકા", "dwarka"),  # the city's own spelling

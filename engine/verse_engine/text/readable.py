@@ -256,9 +256,13 @@ def _after_consonant(before: list[str]) -> bool:
 
 
 def _closes_with_y(lows: list[str], at: int) -> bool:
-    """Whether the y at `at` ends its syllable: a consonant other than y follows it."""
+    """Whether the y at `at` ends its syllable: a consonant other than y follows it, or it ends a
+    word of one syllable (jay Jai Ho, lay Lai Bhaari, cāy chai; a longer word keeps it: vijay,
+    samay)."""
     after = lows[at + 1] if at + 1 < len(lows) else ""
-    return bool(after) and after[0].isalpha() and after not in VOWELS and after != "y"
+    if not after:
+        return _one_syllable(lows)
+    return after[0].isalpha() and after not in VOWELS and after != "y"
 
 
 def _one_syllable(lows: list[str]) -> bool:
