@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from verse_engine.languages import Language
 from verse_engine.text.characters import without_marks
@@ -118,6 +118,7 @@ NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
 # The Hindi belt's regional languages: no doubled vowels, v between vowels written w.
 _REGIONAL = IndicStyle(doubled=NONE, w=True)
+# The South's: ī and ū doubled (in a one-syllable word too), t written th, a final anusvara m.
 _DRAVIDIAN = IndicStyle(doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, doubled_in_one_syllable=True)
 INDIC_STYLES = {
     # Odia has no long vowels to double (its six vowels have no length), and its a before h is
@@ -159,23 +160,12 @@ INDIC_STYLES = {
     "ne": IndicStyle(doubled=HIGH),
     # Chants are written without doubled vowels and end an anusvara in m (aham brahmasmi).
     "sa": IndicStyle(doubled=NONE, final_anusvara="m", eh=False, w_after_consonant=False),
-    "te": IndicStyle(
-        doubled=HIGH, sha="s", final_anusvara="m", dental_t_as_th=True, eh=False, doubled_in_one_syllable=True
-    ),
+    "te": replace(_DRAVIDIAN, sha="s"),
     "kn": _DRAVIDIAN,
     "tcy": _DRAVIDIAN,
-    "ml": IndicStyle(
-        doubled=HIGH, final_anusvara="m", dental_t_as_th=True, eh=False, consonants="ml", doubled_in_one_syllable=True
-    ),
-    "ta": IndicStyle(
-        doubled=HIGH,
-        sha="s",
-        final_anusvara="m",
-        eh=False,
-        consonants="ta",
-        au_as_ou=True,
-        doubled_in_one_syllable=True,
-    ),
+    "ml": replace(_DRAVIDIAN, consonants="ml"),
+    # Tamil's consonant rules write its t th themselves.
+    "ta": replace(_DRAVIDIAN, sha="s", consonants="ta", au_as_ou=True),
 }
 HINDI_STYLE = IndicStyle()
 NASALS = ("ṁ", "m̐")
