@@ -20,8 +20,10 @@ with a confidence per line.
    the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
-   as voiceless start where the voice comes in (voice_onsets.py). A line that runs past the next
-   line's start ends before it (align.end_lines_before_the_next).
+   as voiceless start where the voice comes in (voice_onsets.py). A line of held vowels whose
+   stretch holds one note per word in the foreground of the mix, which Silero does not hear, takes
+   those notes (held_notes.py). A line that runs past the next line's start ends before it
+   (align.end_lines_before_the_next).
 5. Flags: lines without anchors, with low confidence, with implausible timing, with strays, or with
    a word the recogniser doubts (lines.is_unsure): the whole verdict, which the platform takes as given.
 """
@@ -42,6 +44,7 @@ from verse_engine.alignment.align import (
     return_squeezed_words,
 )
 from verse_engine.alignment.anchors import SECONDS_PER_WORD, anchors, unheard_regions
+from verse_engine.alignment.held_notes import time_held_notes
 from verse_engine.alignment.openings import open_where_heard, opening, realign_slipped_lines
 from verse_engine.alignment.repeats import time_notes, time_repeats
 from verse_engine.alignment.strays import gather_strays, realign_crushed, realign_stretched
@@ -70,8 +73,9 @@ from verse_engine.text.lines import Word, is_unsure
 # crushed word after it is not taken for a held note (align.return_held_notes). 14: a line aligned
 # seconds after where its words were heard is aligned again alone from its opening
 # (openings.realign_slipped_lines). 15: a line stretched over its window between nearly alike
-# neighbours is aligned again alone (strays.realign_stretched).
-ALIGNER_VERSION = "verse-align-15"
+# neighbours is aligned again alone (strays.realign_stretched). 16: a line of held vowels takes the
+# notes the foreground of the mix holds, one per word (held_notes.py).
+ALIGNER_VERSION = "verse-align-16"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -166,6 +170,9 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     time_repeats(lines, timed, voice)
     time_notes(lines, timed, voice)
     start_words_at_voice(timed, voice)
+    # After the voice's threshold is read off the aligned words: held notes move into frames
+    # Silero hears nothing in.
+    time_held_notes(lines, timed, audio)
     open_where_heard(timed, [opening(h) for h in heard_places], windows)
     end_lines_before_the_next(timed)
     out = []

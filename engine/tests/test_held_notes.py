@@ -1,0 +1,62 @@
+import numpy as np
+import pytest
+
+from verse_engine.alignment.held_notes import time_held_notes
+from verse_engine.audio.decode import SAMPLE_RATE
+from verse_engine.text.lines import Word
+
+from .test_foreground import band, tone
+
+RATE = SAMPLE_RATE
+LEAD = [(2.0, 523.0), (2.5, 587.0), (3.0, 659.0), (3.5, 698.0), (34.0, 784.0), (34.5, 880.0), (35.0, 988.0)]
+NOTES = [(20.0, 2.0, 440.0), (22.4, 2.2, 415.0), (25.0, 2.5, 370.0)]
+
+
+def song() -> np.ndarray:
+    """A repeating band; lead words (short notes, none repeated, each sounding for 0.25 s of the
+    0.5 s the alignment gives it, as a sung word's consonants and release do) before a 16 s break
+    and after three held notes that end the break, as loud as the lead."""
+    mix = band(40.0)
+    for at, seconds, pitch in [(at, 0.25, pitch) for at, pitch in LEAD] + NOTES:
+        note = tone(pitch, seconds, level=0.05)
+        mix[int(at * RATE) : int(at * RATE) + len(note)] += note
+    return mix
+
+
+def words(starts: list[float], length: float, text: str) -> list[Word]:
+    return [Word(f" {text}", s, s + length, 0.5) for s in starts]
+
+
+def lines_and_timing(held_words: int) -> tuple[list[str], list[list[Word]]]:
+    lines = ["one two three four", " ".join(["ah"] * held_words), "five six seven"]
+    timed = [
+        words([2.0, 2.5, 3.0, 3.5], 0.5, "la"),
+        # Where the alignment leaves a line nothing hears: at the start of the break.
+        words([4.5 + k for k in range(held_words)], 1.0, "ah"),
+        words([34.0, 34.5, 35.0], 0.5, "la"),
+    ]
+    return lines, timed
+
+
+def test_a_held_line_in_a_break_takes_the_notes_the_foreground_holds():
+    lines, timed = lines_and_timing(3)
+    time_held_notes(lines, timed, song())
+    for word, (at, seconds, _pitch) in zip(timed[1], NOTES, strict=True):
+        assert word.start == pytest.approx(at, abs=0.15)
+        assert word.end == pytest.approx(at + seconds, abs=0.35)
+    # The lines around it are not moved.
+    assert [w.start for w in timed[0]] == [2.0, 2.5, 3.0, 3.5]
+    assert [w.start for w in timed[2]] == [34.0, 34.5, 35.0]
+
+
+def test_a_line_with_more_words_than_notes_keeps_its_timing():
+    lines, timed = lines_and_timing(4)
+    time_held_notes(lines, timed, song())
+    assert [w.start for w in timed[1]] == [4.5, 5.5, 6.5, 7.5]
+
+
+def test_a_song_without_held_vowel_lines_is_left_alone():
+    lines, timed = lines_and_timing(3)
+    lines[1] = "la la la"
+    time_held_notes(lines, timed, song())
+    assert [w.start for w in timed[1]] == [4.5, 5.5, 6.5]

@@ -1,0 +1,90 @@
+"""Lines of held vowels ("ooh ooh ooh ooh", vocalise.py) timed by the notes the foreground holds.
+
+Nothing else the aligner has hears a held backing vowel: Whisper barely takes it for a word, and
+Silero's probability over one is 0.000 (voice_onsets.py), so such a line lands wherever the
+alignment leaves it: inside the instrumental break before it, or crushed against the line before
+it. The foreground of the mix (what its own other bars do not explain, audio/foreground.py) rises
+with each held note. Between the end of the line before and the start of the next (or the song's
+end), the stretches where the foreground is at least as loud as it is, at its median, inside the
+lead's aligned words are the candidate notes; where there are exactly as many, at least
+MIN_NOTE_SECONDS each, as the line has words, each word is its note. Otherwise the line keeps its
+timing: a lead instrument's phrase in the same stretch is foreground too, and a count that does not
+match says the notes cannot be told from it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from verse_engine.alignment.repeats import NOTE_BREAK_SECONDS, voiced_stretches
+from verse_engine.alignment.vocalise import is_held_vowel_line
+from verse_engine.alignment.voice_onsets import FRAME_SAMPLES, frame
+from verse_engine.audio.decode import seconds_of
+from verse_engine.audio.foreground import foreground_db
+from verse_engine.text.lines import Word
+
+#: A held note lasts this long at least; shorter rises are the band's own (a new chord, a fill).
+#: Chosen on the derailment benchmark's held class (docs/benchmarks-archive.md): its shortest notes
+#: last 0.9 s and swell from a third of their level, so not all of one clears the threshold; at
+#: 0.5 s the band's fills start to count as notes.
+MIN_NOTE_SECONDS = 0.6
+#: The lead's level is read off at most this many of its frames, evenly spread: the median hardly
+#: moves, and every frame read is compared with the whole song.
+LEAD_FRAMES = 1500
+
+
+def time_held_notes(lines: list[str], timed: list[list[Word]], audio: np.ndarray) -> None:
+    """Re-times, in place, each held-vowel line whose stretch holds exactly one foreground note per
+    word (see the module's doc)."""
+    held = [i for i, (text, words) in enumerate(zip(lines, timed, strict=True)) if words and is_held_vowel_line(text)]
+    lead = [w for i, words in enumerate(timed) if i not in held for w in words]
+    if not held or not lead:
+        return
+    count = -(-len(audio) // FRAME_SAMPLES)
+    stretches = {i: _stretch(timed, i, seconds_of(audio)) for i in held}
+    lead_frames = _lead_frames(lead, count)
+    if not len(lead_frames):
+        return
+    inside = [np.arange(frame(start), frame(end) + 1) for start, end in stretches.values()]
+    wanted = np.unique(np.concatenate([lead_frames, *inside]))
+    wanted = wanted[wanted < count]
+    # Frames not worked out are never a note.
+    levels = np.full(count, -np.inf)
+    levels[wanted] = foreground_db(audio, wanted)
+    threshold = float(np.median(levels[lead_frames]))
+    smoothed = _median_of_three(levels)
+    for i, (start, end) in stretches.items():
+        notes = [n for n in voiced_stretches(smoothed, threshold, start, end, NOTE_BREAK_SECONDS) if _long(n)]
+        if len(notes) == len(timed[i]):
+            for word, (at, until) in zip(timed[i], notes, strict=True):
+                word.start, word.end = at, until
+
+
+def _stretch(timed: list[list[Word]], i: int, duration: float) -> tuple[float, float]:
+    """From the end of the timed line before line i to the start of the timed line after it (the
+    song's start and end where there is none)."""
+    before = next((words[-1].end for words in reversed(timed[:i]) if words), 0.0)
+    after = next((words[0].start for words in timed[i + 1 :] if words), duration)
+    return before, max(before, after)
+
+
+def _lead_frames(lead: list[Word], count: int) -> np.ndarray:
+    inside = np.unique(np.concatenate([np.arange(frame(w.start), frame(w.end) + 1) for w in lead]))
+    inside = inside[inside < count]
+    if len(inside) > LEAD_FRAMES:
+        inside = inside[np.linspace(0, len(inside) - 1, LEAD_FRAMES).astype(int)]
+    return inside
+
+
+def _median_of_three(levels: np.ndarray) -> np.ndarray:
+    """Each frame's level as the median of it and its two neighbours: a one-frame flicker neither
+    opens nor breaks a note."""
+    if len(levels) < 3:
+        return levels
+    padded = np.concatenate([levels[:1], levels, levels[-1:]])
+    smoothed: np.ndarray = np.median(np.stack([padded[:-2], padded[1:-1], padded[2:]]), axis=0)
+    return smoothed
+
+
+def _long(note: tuple[float, float]) -> bool:
+    return note[1] - note[0] >= MIN_NOTE_SECONDS
