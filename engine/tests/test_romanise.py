@@ -196,6 +196,9 @@ READABLE = [
     ("Russian", "ёлка", "yolka"),
     ("Urdu", "خواب", "khwaab"),
     ("Urdu", "دلِ ناداں", "dil-e nadan"),  # Ghalib's Dil-e-Nadan: the izafat -e (BGN/PCGN), still two words
+    # Sindhi's ڱ, the velar nasal, is ng where no velar follows to show it, as Indic ṅ is (Wiktionary:
+    # اڱارو aṅāro, سڱ saṅu), and n before one (ڪڱگو kaṅgo)
+    ("Sindhi", "اڱارو سڱ ڪڱگو", "angaro sangu kango"),
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),
     ("Spanish", "corazón", "corazón"),

@@ -380,9 +380,8 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = style.final_anusvara if low == "ṁ" else "n"
         elif low == "ṁ" and following[:1] not in ("k", "g"):
             spelled = style.anusvara
-        elif low == "ṅ" and following[:1] not in ("k", "g"):
-            # The velar nasal where no velar follows to show it (raṅ rang, kājiraṅā Kaziranga).
-            spelled = "ng"
+        elif low == "ṅ":
+            spelled = _velar_nasal(following)
         elif low == "s" and style.s_as_sh and following not in S_CLUSTERS:
             spelled = "sh"
         elif low == "y" and style.y_as_j and (not prev or prev in VOWELS):
@@ -399,6 +398,12 @@ def _indic(word: str, style: IndicStyle) -> str:
     return without_marks("".join(out))
 
 
+def _velar_nasal(following: str) -> str:
+    """The velar nasal ṅ: ng where no velar follows to show it (raṅ rang, kājiraṅā Kaziranga,
+    Sindhi's ڱ in āṅāro angaro), n before one (aṅga anga)."""
+    return "n" if following[:1] in ("k", "g") else "ng"
+
+
 def _pinyin(word: str) -> str:
     return without_marks(re.sub(r"([nlNL])[üǖǘǚǜ]", r"\1yu", word)).replace("ü", "u")
 
@@ -412,6 +417,8 @@ def _table(word: str, table: dict[str, str]) -> str:
 # Hindi's pronouns that listeners spell as said, not as written: हम is said with a rounded a (Hum
 # Aapke Hain Koun..!, Humko Tumse Pyaar Hai), and वह and वो are said vo (Woh Lamhe, Woh Kaun Thi?).
 HINDI_WORDS = {"ham": "hum", "hamēṁ": "humein", "vah": "woh", "vō": "woh"}
+# Sindhi's ڱ (ṅ) and the letter after it, if any.
+VELAR_NASAL = re.compile(r"ṅ(.?)")
 # A word's letters, apart from the punctuation around it.
 CORE = re.compile(r"(\W*)(.*?)(\W*)", re.DOTALL)
 
@@ -430,7 +437,7 @@ def readable(word: str, language: Language) -> str:
         if language.code == "ur":
             word = URDU_EH.sub("e", URDU_FINAL_AH.sub("a", word))
             word = URDU_DOUBLED.sub(lambda m: DOUBLED[m.group(1)], word)
-        return _table(word, ARABIC)
+        return _table(VELAR_NASAL.sub(lambda m: _velar_nasal(m[1]) + m[1], word), ARABIC)
     if scheme == "bgn-pcgn":
         return _table(word.replace("yë", "yo").replace("Yë", "Yo").replace("YË", "YO"), CYRILLIC)
     return without_marks(word)
