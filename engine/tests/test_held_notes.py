@@ -60,3 +60,11 @@ def test_a_song_without_held_vowel_lines_is_left_alone():
     lines[1] = "la la la"
     time_held_notes(lines, timed, song())
     assert [w.start for w in timed[1]] == [4.5, 5.5, 6.5]
+
+
+def test_where_the_lead_has_no_foreground_nothing_counts_as_a_note():
+    # Digital silence: every frame is at the floor, the lead's median too, and at the threshold
+    # every frame would be "on", one note from line to line.
+    lines, timed = lines_and_timing(1)
+    time_held_notes(lines, timed, np.zeros(40 * RATE, np.float32))
+    assert [(w.start, w.end) for w in timed[1]] == [(4.5, 5.5)]

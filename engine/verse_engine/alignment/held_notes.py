@@ -1,7 +1,7 @@
 """Lines of held vowels ("ooh ooh ooh ooh", vocalise.py) timed by the notes the foreground holds.
 
 Nothing else the aligner has hears a held backing vowel: Whisper barely takes it for a word, and
-Silero's probability over one is 0.000 (voice_onsets.py), so such a line lands wherever the
+Silero's probability over one stays under 0.04 (voice_onsets.py), so such a line lands wherever the
 alignment leaves it: inside the instrumental break before it, or crushed against the line before
 it. The foreground of the mix (what its own other bars do not explain, audio/foreground.py) rises
 with each held note. Between the end of the line before and the start of the next (or the song's
@@ -20,7 +20,7 @@ from verse_engine.alignment.repeats import NOTE_BREAK_SECONDS, voiced_stretches
 from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.alignment.voice_onsets import FRAME_SAMPLES, frame
 from verse_engine.audio.decode import seconds_of
-from verse_engine.audio.foreground import foreground_db
+from verse_engine.audio.foreground import FLOOR_DB, foreground_db
 from verse_engine.text.lines import Word
 
 #: A held note lasts this long at least; shorter rises are the band's own (a new chord, a fill).
@@ -36,12 +36,12 @@ LEAD_FRAMES = 1500
 def time_held_notes(lines: list[str], timed: list[list[Word]], audio: np.ndarray) -> None:
     """Re-times, in place, each held-vowel line whose stretch holds exactly one foreground note per
     word (see the module's doc)."""
-    held = [i for i, (text, words) in enumerate(zip(lines, timed, strict=True)) if words and is_held_vowel_line(text)]
+    held = {i for i, (text, words) in enumerate(zip(lines, timed, strict=True)) if words and is_held_vowel_line(text)}
     lead = [w for i, words in enumerate(timed) if i not in held for w in words]
     if not held or not lead:
         return
-    count = -(-len(audio) // FRAME_SAMPLES)
-    stretches = {i: _stretch(timed, i, seconds_of(audio)) for i in held}
+    count, duration = -(-len(audio) // FRAME_SAMPLES), seconds_of(audio)
+    stretches = {i: _stretch(timed, i, duration) for i in sorted(held)}
     lead_frames = _lead_frames(lead, count)
     if not len(lead_frames):
         return
@@ -52,6 +52,9 @@ def time_held_notes(lines: list[str], timed: list[list[Word]], audio: np.ndarray
     levels = np.full(count, -np.inf)
     levels[wanted] = foreground_db(audio, wanted)
     threshold = float(np.median(levels[lead_frames]))
+    if threshold <= FLOOR_DB:
+        # The lead has no foreground (silence): at the floor, every frame would be one note.
+        return
     smoothed = _median_of_three(levels)
     for i, (start, end) in stretches.items():
         notes = [n for n in voiced_stretches(smoothed, threshold, start, end, NOTE_BREAK_SECONDS) if _long(n)]

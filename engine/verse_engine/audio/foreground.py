@@ -31,6 +31,8 @@ NEIGHBOUR_GAP_SECONDS = 2.0
 MARGIN = 10.0
 #: Frames compared with the whole song at once.
 CHUNK = 256
+#: The level of nothing at all (digital silence, or a frame the band explains whole).
+FLOOR_DB = -90.0
 
 _WINDOW = np.hanning(FRAME).astype(np.float32)
 
@@ -72,7 +74,7 @@ def _level(spectrum: np.ndarray, unit: np.ndarray, chosen: np.ndarray, count: in
 
 def _decibels(magnitudes: np.ndarray) -> np.ndarray:
     """Each frame's level: its magnitudes' energy, in dB."""
-    level: np.ndarray = 10 * np.log10(np.sum(magnitudes**2, axis=1) + 1e-9)
+    level: np.ndarray = 10 * np.log10(np.sum(magnitudes**2, axis=1) + 10 ** (FLOOR_DB / 10))
     return level
 
 

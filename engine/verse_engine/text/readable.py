@@ -195,6 +195,8 @@ VOWELS = {"a", "ā", "i", "ī", "u", "ū", "e", "ē", "o", "ō", "r̥"}
 # khoye (Kho Gaye Hum Kahan, Dilwale Dulhania Le Jayenge). After i the glide is written already (diye),
 # and after u it is not (hue).
 GLIDE_BEFORE_E = {"a", "ā", "o", "ō"}
+# The velar stops, before which a nasal is their own (aṅga anga, gaṁgā ganga).
+VELARS = ("k", "g")
 # Consonants a Bengali s clusters with and is read as s before (stri, snan, sporsho).
 S_CLUSTERS = {"t", "ṭ", "n", "p", "k", "r", "l", "m"}
 
@@ -378,7 +380,7 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "m"
         elif low in NASALS and at_end:
             spelled = style.final_anusvara if low == "ṁ" else "n"
-        elif low == "ṁ" and following[:1] not in ("k", "g"):
+        elif low == "ṁ" and following[:1] not in VELARS:
             spelled = style.anusvara
         elif low == "ṅ":
             spelled = _velar_nasal(following)
@@ -401,7 +403,7 @@ def _indic(word: str, style: IndicStyle) -> str:
 def _velar_nasal(following: str) -> str:
     """The velar nasal ṅ: ng where no velar follows to show it (raṅ rang, kājiraṅā Kaziranga,
     Sindhi's ڱ in āṅāro angaro), n before one (aṅga anga)."""
-    return "n" if following[:1] in ("k", "g") else "ng"
+    return "n" if following[:1] in VELARS else "ng"
 
 
 def _pinyin(word: str) -> str:
