@@ -8,7 +8,7 @@ verse_engine.text.urdu_words, Sindhi with its own letters, Kashmiri by the vowel
 verse_engine.text.kashmiri), anyascii only as the last resort; Japanese, Chinese and Thai by their words
 (verse_engine.text.unspaced). Latin-script languages keep their text. Each comes in two forms: the
 standard one and the readable one (verse_engine.text.readable; Santali's Ol Chiki is read for it from
-its own letters, verse_engine.text.ol_chiki).
+its own letters, verse_engine.text.ol_chiki, and Konkani's Devanagari in Romi, verse_engine.text.romi).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Literal
 from anyascii import anyascii
 
 from verse_engine.languages import Language, find
-from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, urdu_from_hindi, urdu_words
+from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, romi, urdu_from_hindi, urdu_words
 from verse_engine.text.arabic_letters import ARABIC
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
@@ -443,6 +443,9 @@ def romanise_word(
             return word.replace(core, known).translate(LATIN_PUNCTUATION)
     if form == "readable" and script_of(word) == "Olck":
         return ol_chiki.readable(word)
+    if form == "readable" and language.code == "kok" and script_of(word) == "Deva":
+        # Konkani's readers read Romi, not Hindi's spelling; it needs the Devanagari's own vowels.
+        return romi.readable(word)
     result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
