@@ -76,6 +76,10 @@ KNOWN_MISSES = {
     # Kanchanaburi), which no spelling rule predicts; two names the dictionary splits are written whole
     # (Lampang, Songkhla).
     "Thai": "joining consonants read twice in long names, and names written whole",
+    # The poem's romanisation disagrees with its own Devanagari in four words (बयनिख्रुइबो bwnwikhrubw,
+    # थाबैनो thabnw, जोबथा jobtha for ओ's w, आं aang), and Hindi's inherent-vowel rule drops an o Bodo
+    # says (महरानो mohoranw).
+    "Bodo": "a romanisation that disagrees with its own Devanagari, and an o Hindi's rule drops",
 }
 
 

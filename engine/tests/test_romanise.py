@@ -199,10 +199,14 @@ READABLE = [
     # Sindhi's ڱ, the velar nasal, is ng where no velar follows to show it, as Indic ṅ is (Wiktionary:
     # اڱارو aṅāro, سڱ saṅu), and n before one (ڪڱگو kaṅgo)
     ("Sindhi", "اڱارو سڱ ڪڱگو", "angaro sangu kango"),
-    # Konkani in Romi (romi.py): Wikivoyage's Konkani phrasebook writes देव बरें करूं "Dev borem korum"
+    # Konkani in Romi (own_orthography.py): Wikivoyage's Konkani phrasebook writes देव बरें करूं "Dev borem korum"
     # (thank you); the short a o, a final nasal m, ळ ll, ण nn; a danda ends the sentence
     ("Konkani", "देव बरें करूं", "dev borem korum"),
     ("Konkani", "सकाळीं आनी सुकणीं गायतात।", "sokallim ani suknnim gaitat."),
+    # Bodo as its readers type it (own_orthography.py): ओ w, the inherent vowel o, the anusvara ng, a
+    # closing y i; a final o said where the apostrophe marks it, as in the language's own name, बर'
+    ("Bodo", "आं मोनसे बिजाब फराय।", "ang mwnse bijab phorai."),
+    ("Bodo", "बर' बरʼ", "boro boro"),
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),
     ("Spanish", "corazón", "corazón"),

@@ -8,7 +8,8 @@ verse_engine.text.urdu_words, Sindhi with its own letters, Kashmiri by the vowel
 verse_engine.text.kashmiri), anyascii only as the last resort; Japanese, Chinese and Thai by their words
 (verse_engine.text.unspaced). Latin-script languages keep their text. Each comes in two forms: the
 standard one and the readable one (verse_engine.text.readable; Santali's Ol Chiki is read for it from
-its own letters, verse_engine.text.ol_chiki, and Konkani's Devanagari in Romi, verse_engine.text.romi).
+its own letters, verse_engine.text.ol_chiki, and Konkani's and Bodo's Devanagari in
+their own Latin orthographies, verse_engine.text.own_orthography).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Literal
 from anyascii import anyascii
 
 from verse_engine.languages import Language, find
-from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, romi, urdu_from_hindi, urdu_words
+from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, own_orthography, urdu_from_hindi, urdu_words
 from verse_engine.text.arabic_letters import ARABIC
 from verse_engine.text.characters import ascii_digits, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
@@ -443,9 +444,10 @@ def romanise_word(
             return word.replace(core, known).translate(LATIN_PUNCTUATION)
     if form == "readable" and script_of(word) == "Olck":
         return ol_chiki.readable(word)
-    if form == "readable" and language.code == "kok" and script_of(word) == "Deva":
-        # Konkani's readers read Romi, not Hindi's spelling; it needs the Devanagari's own vowels.
-        return romi.readable(word)
+    orthography = own_orthography.BY_LANGUAGE.get(language.code)
+    if form == "readable" and orthography and script_of(word) == "Deva":
+        # Konkani's and Bodo's readers read their own orthographies, not Hindi's spelling.
+        return own_orthography.readable(word, orthography)
     result, _scheme = _standard(word, language)
     # Whatever a scheme could not handle (mixed scripts) still ends up Latin, with ASCII digits.
     result = ascii_digits(result if _is_latin(result) else anyascii(result))
