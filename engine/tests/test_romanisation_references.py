@@ -46,13 +46,13 @@ KNOWN_MISSES = {
     # Bhojpuri titles double a vowel in a few words (Paar, Naach) and not in most (Hamar, Kinare),
     # and leave out a written y or nasal (Pardesia for परदेसिया, Batai for बताईं).
     "Bhojpuri": "titles that double vowels in a few words and drop written letters",
-    # Assam's official names keep colonial and local spellings the script does not show: the flap as rh
-    # (Dibrugarh), ছ as c (Cachar), জ as z (Tezpur), the inherent vowel as o (Bongaigaon, Morigaon),
-    # and a vowel spoken but written (ধুবুৰী Dhubri, তিনিচুকীয়া Tinsukia).
+    # Assam's official names keep colonial and local spellings the script does not show: ছ as c
+    # (Cachar), জ as z (Tezpur), the inherent vowel as o (Bongaigaon, Morigaon), and a vowel spoken
+    # but written (ধুবুৰী Dhubri, তিনিচুকীয়া Tinsukia).
     "Assamese": "official names in colonial and local spellings the script does not show",
-    # Chhattisgarhi's place names write ढ़ as rh (Chhattisgarh, Raigarh), and the inherent-vowel rule
-    # reads a compound as one word (महानदी mahāndī for Mahanadi) and drops an a Dhamtari keeps.
-    "Chhattisgarhi": "place names that write the flap as rh, and compounds read as one word",
+    # Chhattisgarhi's inherent-vowel rule reads a compound as one word (महानदी mahāndī for Mahanadi)
+    # and drops an a Dhamtari keeps; Teejan Bai doubles her ī.
+    "Chhattisgarhi": "compounds read as one word, and a name's own doubled vowel",
     # Dogri is scored on place names only, which never double a vowel (Udhampur, Ramban), while it keeps
     # Hindi's style, which does: the regional style would score 9.7 %, but titles, not names, chose styles.
     "Dogri": "place names without doubled vowels, read in Hindi's style",

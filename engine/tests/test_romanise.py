@@ -141,6 +141,8 @@ READABLE = [
     ("Hindi", "बच्चा", "bachcha"),
     ("Hindi", "कुछ कुछ", "kuch kuch"),  # ch at a word's end
     ("Hindi", "लड़की", "ladki"),  # the flap as d
+    ("Rajasthani", "कुम्भलगढ़", "kumbhalgarh"),  # but गढ़, the fort, closing a name is garh: Kumbhalgarh
+    ("Hindi", "पढ़ना", "padhna"),  # and only there
     ("Hindi", "रहना है", "rehna hai"),  # a closing h after a
     ("Hindi", "बहुत", "bahut"),  # but not an h before a vowel
     ("Hindi", "भइया", "bhaiya"),  # ISO's a:i, read as the two vowels it keeps apart

@@ -11,10 +11,11 @@ the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, ma
 Bengali, Gujarati, Marathi, Odia, Sanskrit and the Hindi belt's regional languages none), v between
 vowels as w (those regional languages and Assamese: gavanvā gawanwa, guvāhāṭī guwahati), r̥ as ri or
 ru (Odia: kr̥ṣṇa krushna), ś as sh or s (Sankarabharanam, Assamese śilcar silchar), ṛ as d or r
-(laṛkī ladki, Bengali bāṛi bari), a closing h after a as eh (kahnā kehna), a final ṁ as n, m or ng
-(vanakkam, Assamese daraṁ darang), Bengali's s as sh, ṁ as ng and য as j (āmār sōnār bāṁlā amar
-shonar bangla), the dental t as th in the South (gīta geetha), and Tamil's consonants as its titles
-write them (aṉpē civam anbe sivam). Arabic-script ALA-LC keeps its
+(laṛkī ladki, Bengali bāṛi bari; a name's closing gaṛh, the fort, garh: Chhattisgarh), a closing
+h after a as eh (kahnā kehna), a final ṁ as n, m or ng (vanakkam, Assamese daraṁ darang),
+Bengali's s as sh, ṁ as ng and য as j (āmār sōnār bāṁlā amar shonar bangla), the dental t as th
+in the South (gīta geetha), and Tamil's consonants as its titles write them (aṉpē civam anbe
+sivam). Arabic-script ALA-LC keeps its
 consonants without marks (k͟h kh, ž zh, c ch); Urdu's ī and ū are written twice inside a word
 (āfrīṉ afreen). Pinyin drops its tones and writes ü yu after n and l
 (lǚ lyu, as on Chinese passports). BGN/PCGN's ë is yo, its yy y (Podmoskovnye), and its hard and
@@ -337,6 +338,11 @@ def _indic(word: str, style: IndicStyle) -> str:
         elif low == "a" and style.eh and lows[i + 1 : i + 3] == ["h", "i"] and _closes_syllable(lows, i + 3):
             spelled = "e"
             lows[i + 2] = ""
+        elif low == "ṛ" and lows[max(i - 2, 0) : i] == ["g", "a"] and lows[i + 1 :] in ([], ["h"]):
+            # गढ़ (the fort) closing a name is garh in every one: Chhattisgarh, Aligarh, Dibrugarh's গড়.
+            spelled = "rh"
+            if following == "h":
+                lows[i + 1] = ""
         elif low == "ṛ":
             spelled = style.flap
         elif style.single_before_consonant and following == low and _before_consonant(lows, i + 2):
