@@ -209,6 +209,7 @@ READABLE = [
     # closing y i; a final o said where the apostrophe marks it, as in the language's own name, बर'
     ("Bodo", "आं मोनसे बिजाब फराय।", "ang mwnse bijab phorai."),
     ("Bodo", "बर' बरʼ", "boro boro"),
+    ("Bodo", "सोलोँङो नोँनो", "swlwngw nwngnw"),  # before ङ the nasal sign adds nothing; before न it does
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),
     ("Spanish", "corazón", "corazón"),

@@ -210,6 +210,9 @@ def _spell(units: list[tuple[str, str, str]], orthography: Orthography) -> list[
         for mark in marks:
             if mark == VISARGA:
                 spelled += "h"
+            elif after == "ङ":
+                # ङ says the ng itself (Bodo's सोलोँङो swlwngw).
+                continue
             elif after in CONSONANTS:
                 spelled += orthography.nasal_before_labial if after in LABIALS else orthography.nasal
             else:
