@@ -223,6 +223,8 @@ def test_the_readable_form_has_no_diacritics(language, text, expected):
 
 def test_words_in_another_script_are_romanised_from_their_own_script():
     assert romanise_line("दिल hello", find("Hindi")) == "dil hello"
+    # Saurashtra in its own script as well as in Tamil's, which its speakers mostly write
+    assert romanise_line("ꢱꣃꢬꢵꢰ꣄ꢜ꣄ꢬ ஸௌராஷ்ட்ர", find("Saurashtra")) == "saurāṣṭra saurāṣṭra"
 
 
 def test_fallback_languages_are_written_in_their_own_script():

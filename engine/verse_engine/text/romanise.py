@@ -46,6 +46,8 @@ AKSHARAMUKHA = {
     "Mlym": "Malayalam",
     "Guru": "Gurmukhi",
     "Olck": "Santali",
+    # Saurashtra's own script; its speakers mostly write Tamil's, the script decoding gives.
+    "Saur": "Saurashtra",
 }
 
 # BGN/PCGN (1947) for Russian, the phonetic scheme English-language readers know ("ya tebya
@@ -372,6 +374,7 @@ SCRIPT_NAMES = {
     "MALAYALAM": "Mlym",
     "GURMUKHI": "Guru",
     "OL CHIKI": "Olck",
+    "SAURASHTRA": "Saur",
 }
 
 
