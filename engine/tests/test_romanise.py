@@ -205,6 +205,8 @@ READABLE = [
     # (thank you); the short a o, a final nasal m, ळ ll, ण nn; a danda ends the sentence
     ("Konkani", "देव बरें करूं", "dev borem korum"),
     ("Konkani", "सकाळीं आनी सुकणीं गायतात।", "sokallim ani suknnim gaitat."),
+    ("Konkani", "॥ ॐ ॥", ". om ."),  # a danda that stands alone is a full stop too, in every language
+    ("Hindi", "। क्\u200dष", ". ksha"),  # and a zero-width joiner, which only shapes the letters, goes
     # Bodo as its readers type it (own_orthography.py): ओ w, the inherent vowel o, the anusvara ng, a
     # closing y i; a final o said where the apostrophe marks it, as in the language's own name, बर'
     ("Bodo", "आं मोनसे बिजाब फराय।", "ang mwnse bijab phorai."),

@@ -146,7 +146,9 @@ NASALS = ("\u0902", "\u0901")  # anusvara, candrabindu
 VISARGA = "\u0903"
 LABIALS = ("प", "फ", "ब", "भ", "म")
 FRONT = ("ि", "ी", "इ", "ई")
-DANDAS = str.maketrans({"।": ".", "॥": "."})
+# Signs with no letter of their own: the sacred syllable, the avagraha, which only lengthens, and a
+# virama with no consonant before it.
+SYMBOLS = {"ॐ": "om", "ऽ": "", VIRAMA: ""}
 # Bodo's mark that a final consonant's o is said (बर' boro): the modifier letter, or the apostrophe.
 SAID_O = ("\u02bc", "'")
 
@@ -161,7 +163,8 @@ _V_HALF = re.compile(f"(?<=[{_AFTER_VOWEL}])व(?=[\u0902\u0901]?[{_CONSONANT}])
 
 
 def readable(word: str, orthography: Orthography) -> str:
-    """A Devanagari word (with any punctuation around it) in the orthography, without capitals."""
+    """A Devanagari word (with any punctuation around it, dandas already full stops) in the
+    orthography, without capitals."""
     halves = _Y_HALF.sub("इ", word)
     if orthography.v_closes_diphthong:
         halves = _V_HALF.sub("उ", halves)
@@ -169,7 +172,7 @@ def readable(word: str, orthography: Orthography) -> str:
     for mark in SAID_O:
         # The rule took the a the mark says is there.
         said = said.replace(VIRAMA + mark, "").replace(mark, "")
-    return "".join(_spell(_syllables(said), orthography)).translate(DANDAS)
+    return "".join(_spell(_syllables(said), orthography))
 
 
 def _syllables(text: str) -> list[tuple[str, str, str]]:
@@ -193,10 +196,13 @@ def _spell(units: list[tuple[str, str, str]], orthography: Orthography) -> list[
     for k, (letter, vowel, marks) in enumerate(units):
         before = units[k - 1] if k else None
         after = units[k + 1][0][0] if k + 1 < len(units) else ""
-        if letter in INDEPENDENT_VOWELS:
-            spelled = orthography.vowels.get(letter, letter)
+        if letter in INDEPENDENT_VOWELS or letter in VOWEL_SIGNS:
+            # A vowel sign with no consonant before it (a typing slip) is read as its vowel.
+            spelled = orthography.vowels.get(letter, "")
+        elif letter in NASALS:
+            spelled = orthography.nasal_final
         elif letter[0] not in CONSONANTS:
-            out.append(letter)
+            out.append(SYMBOLS.get(letter, letter))
             continue
         elif (
             orthography.glides

@@ -25,7 +25,7 @@ from anyascii import anyascii
 from verse_engine.languages import Language, find
 from verse_engine.text import arabic_vowels, kashmiri, ol_chiki, own_orthography, urdu_from_hindi, urdu_words
 from verse_engine.text.arabic_letters import ARABIC
-from verse_engine.text.characters import ascii_digits, without_marks
+from verse_engine.text.characters import ascii_digits, latin_punctuation, without_marks
 from verse_engine.text.inherent_vowel import drop_unspoken
 from verse_engine.text.readable import readable
 from verse_engine.text.unspaced import UNSPACED, Segment, segments
@@ -429,7 +429,7 @@ def romanise_word(
     word: str, language: Language, form: RomanisationForm = "standard", *, first_in_line: bool = False
 ) -> str:
     """One word of a spaced language to Latin script, by the language's scheme, in either form."""
-    word = ascii_digits(word)
+    word = latin_punctuation(ascii_digits(word))
     if not word or _is_latin(word):
         return word
     if language.code == "ur" and len(word) > 1 and word.endswith(IZAFAT):
