@@ -210,7 +210,7 @@ READABLE = [
     # Bodo as its readers type it (own_orthography.py): ओ w, the inherent vowel o, the anusvara ng, a
     # closing y i; a final o said where the apostrophe marks it, as in the language's own name, बर'
     ("Bodo", "आं मोनसे बिजाब फराय।", "ang mwnse bijab phorai."),
-    ("Bodo", "बर' बरʼ", "boro boro"),
+    ("Bodo", "बर' बरʼ 'आं'", "boro boro 'ang'"),  # after a consonant only: a quote stays a quote
     ("Bodo", "सोलोँङो नोँनो", "swlwngw nwngnw"),  # before ङ the nasal sign adds nothing; before न it does
     ("Japanese", "君の名前は何ですか", "kimi no namae wa nan desu ka"),
     ("Korean", "감사합니다", "gamsahamnida"),

@@ -118,6 +118,8 @@ class Orthography:
     v_closes_diphthong: bool
     #: A y with its vowel: e after a consonant, i at a word's start, unwritten after i (Romi).
     glides: bool
+    #: An apostrophe after a final consonant says its o (Bodo's बर' boro).
+    apostrophe_says_o: bool
 
 
 ROMI = Orthography(
@@ -130,6 +132,7 @@ ROMI = Orthography(
     nasal_final="m",
     v_closes_diphthong=True,
     glides=True,
+    apostrophe_says_o=False,
 )
 BODO = Orthography(
     letters=_LETTERS | {"व": "w", "श": "s", "ष": "s"},
@@ -139,6 +142,7 @@ BODO = Orthography(
     nasal_final="ng",
     v_closes_diphthong=False,
     glides=False,
+    apostrophe_says_o=True,
 )
 BY_LANGUAGE = {"kok": ROMI, "brx": BODO}
 
@@ -149,8 +153,6 @@ FRONT = ("ि", "ी", "इ", "ई")
 # Signs with no letter of their own: the sacred syllable, the avagraha, which only lengthens, and a
 # virama with no consonant before it.
 SYMBOLS = {"ॐ": "om", "ऽ": "", VIRAMA: ""}
-# Bodo's mark that a final consonant's o is said (बर' boro): the modifier letter, or the apostrophe.
-SAID_O = ("\u02bc", "'")
 
 _CONSONANT = "".join(sorted(CONSONANTS))
 # What a diphthong's second half follows: a vowel, said in the letter before it (a consonant with
@@ -160,6 +162,9 @@ _AFTER_VOWEL = "".join(sorted(CONSONANTS | INDEPENDENT_VOWELS | (VOWEL_SIGNS - {
 # any punctuation (दाखय dakhoi), v before a consonant only (देव dev, दीव div).
 _Y_HALF = re.compile(f"(?<=[{_AFTER_VOWEL}])य(?=[\u0902\u0901]?(?:[{_CONSONANT}]|(?![\u0900-\u0963\u0970-\u097f])))")
 _V_HALF = re.compile(f"(?<=[{_AFTER_VOWEL}])व(?=[\u0902\u0901]?[{_CONSONANT}])")
+# Bodo's mark after a consonant that its o is said (बर' boro), the modifier letter or the apostrophe,
+# with the virama the inherent-vowel rule put before it.
+_SAID_O = re.compile(f"(?<=[{_CONSONANT}]){VIRAMA}?[\u02bc']")
 
 
 def readable(word: str, orthography: Orthography) -> str:
@@ -169,9 +174,8 @@ def readable(word: str, orthography: Orthography) -> str:
     if orthography.v_closes_diphthong:
         halves = _V_HALF.sub("उ", halves)
     said = drop_unspoken(halves)
-    for mark in SAID_O:
-        # The rule took the a the mark says is there.
-        said = said.replace(VIRAMA + mark, "").replace(mark, "")
+    if orthography.apostrophe_says_o:
+        said = _SAID_O.sub("", said)
     return "".join(_spell(_syllables(said), orthography))
 
 
