@@ -44,11 +44,12 @@ FRONT_VOWEL_SIGNS = {"\u093f", "\u0940", "\u0947"}  # ि ी े
 
 
 @dataclass
-class _Unit:
-    """A consonant (with its nukta) and what follows it, or an independent vowel."""
+class Unit:
+    """A consonant (with its nukta) and what follows it, an independent vowel, or any other character
+    (punctuation, a sign with no letter before it) standing alone."""
 
     letter: str
-    #: The vowel sign, VIRAMA, or "" for the inherent a (and for an independent vowel).
+    #: The vowel sign, VIRAMA, or "" for the inherent a (and for anything but a consonant).
     vowel: str
     modifiers: str = ""
 
@@ -66,23 +67,29 @@ class _Unit:
         return self.vowel != VIRAMA
 
 
-def _units(word: str) -> list[_Unit] | None:
+def units_of(text: str) -> list[Unit]:
+    """The text as consonants with their signs, vowels with their modifiers, and anything else one
+    character at a time."""
+    units: list[Unit] = []
+    for ch in text:
+        last = units[-1] if units else None
+        if last and ch == NUKTA and last.consonant and last.vowel == "" and NUKTA not in last.letter:
+            last.letter += ch
+        elif last and (ch in VOWEL_SIGNS or ch == VIRAMA) and last.consonant and last.vowel == "":
+            last.vowel = ch
+        elif last and ch in MODIFIERS and (last.consonant or last.letter in INDEPENDENT_VOWELS):
+            last.modifiers += ch
+        else:
+            units.append(Unit(ch, ""))
+    return units
+
+
+def _units(word: str) -> list[Unit] | None:
     """The word as consonants and vowels, or None where it is not a well-formed one (a sign
     without its consonant), which is left as written."""
-    units: list[_Unit] = []
-    for ch in word:
-        if ch in CONSONANTS or ch in INDEPENDENT_VOWELS:
-            units.append(_Unit(ch, ""))
-        elif not units:
-            return None
-        elif ch == NUKTA and units[-1].consonant and units[-1].vowel == "":
-            units[-1].letter += ch
-        elif (ch in VOWEL_SIGNS or ch == VIRAMA) and units[-1].consonant and units[-1].vowel == "":
-            units[-1].vowel = ch
-        elif ch in MODIFIERS:
-            units[-1].modifiers += ch
-        else:
-            return None
+    units = units_of(word)
+    if any(not u.consonant and u.letter not in INDEPENDENT_VOWELS for u in units):
+        return None
     return units
 
 
@@ -90,7 +97,7 @@ def _rank(letter: str) -> int | None:
     return next((k for k, group in enumerate(SONORITY) if letter[0] in group), None)
 
 
-def _keeps_final(units: list[_Unit]) -> bool:
+def _keeps_final(units: list[Unit]) -> bool:
     last = units[-1]
     before = units[-2]
     if before.vowel == VIRAMA:
@@ -101,7 +108,7 @@ def _keeps_final(units: list[_Unit]) -> bool:
     return _glide(last, before)
 
 
-def _drop(units: list[_Unit], *, geminate_as_one: bool = False) -> None:
+def _drop(units: list[Unit], *, geminate_as_one: bool = False) -> None:
     # A word written with its final virama is spelled as Sanskrit spells it (मातरम् mātaram,
     # जगत् jagat), and said so.
     if sum(u.voiced for u in units) < 2 or units[-1].vowel == VIRAMA:
@@ -121,7 +128,7 @@ def _drop(units: list[_Unit], *, geminate_as_one: bool = False) -> None:
             here.vowel = VIRAMA
 
 
-def _closes_geminate(units: list[_Unit], k: int) -> bool:
+def _closes_geminate(units: list[Unit], k: int) -> bool:
     """Whether units[k] is the second half of a doubled consonant after a vowel (ਚੱਲ call, ਕੱਪ kapp,
     ਅੱਖ akkh: an aspirate doubles as its plain stop and itself)."""
     before, here = units[k - 1], units[k].letter
@@ -129,13 +136,13 @@ def _closes_geminate(units: list[_Unit], k: int) -> bool:
     return before.vowel == VIRAMA and doubled and k >= 2 and units[k - 2].voiced
 
 
-def _glide(unit: _Unit, before: _Unit) -> bool:
+def _glide(unit: Unit, before: Unit) -> bool:
     """Whether the unit is a य after i, ī or e: a glide out of that vowel, whose a is said wherever it
     stands (प्रिय priya, प्रियतम priyatam, पियरी piyarī)."""
     return unit.letter[0] == "य" and before.vowel in FRONT_VOWEL_SIGNS
 
 
-def _before_iya(units: list[_Unit], k: int) -> bool:
+def _before_iya(units: list[Unit], k: int) -> bool:
     """Whether units[k] opens the suffix -iyā (-iyē, -iyō), before which the a stays: केसरिया kēsariyā,
     चुनरिया cunariyā, कहनिया kahaniyā."""
     return (

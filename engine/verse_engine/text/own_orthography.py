@@ -26,7 +26,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verse_engine.text.inherent_vowel import CONSONANTS, INDEPENDENT_VOWELS, NUKTA, VIRAMA, VOWEL_SIGNS, drop_unspoken
+from verse_engine.text.inherent_vowel import (
+    CONSONANTS,
+    INDEPENDENT_VOWELS,
+    NUKTA,
+    VIRAMA,
+    VOWEL_SIGNS,
+    Unit,
+    drop_unspoken,
+    units_of,
+)
 
 # The letters as Konkani and Bodo share them; each orthography changes a few (ROMI, BODO).
 _LETTERS = {
@@ -176,30 +185,15 @@ def readable(word: str, orthography: Orthography) -> str:
     said = drop_unspoken(halves)
     if orthography.apostrophe_says_o:
         said = _SAID_O.sub("", said)
-    return "".join(_spell(_syllables(said), orthography))
+    return "".join(_spell(units_of(said), orthography))
 
 
-def _syllables(text: str) -> list[tuple[str, str, str]]:
-    """(letter, vowel sign or VIRAMA or "" for the a, nasal or visarga) for each consonant or vowel;
-    any other character as a letter of its own with no vowel."""
-    units: list[tuple[str, str, str]] = []
-    for ch in text:
-        if units and ch == NUKTA and units[-1][0] in CONSONANTS:
-            units[-1] = (units[-1][0] + ch, *units[-1][1:])
-        elif units and (ch in VOWEL_SIGNS or ch == VIRAMA) and units[-1][0][0] in CONSONANTS and not units[-1][1]:
-            units[-1] = (units[-1][0], ch, units[-1][2])
-        elif units and ch in (*NASALS, VISARGA) and units[-1][0][0] in CONSONANTS | INDEPENDENT_VOWELS:
-            units[-1] = (*units[-1][:2], units[-1][2] + ch)
-        else:
-            units.append((ch, "", ""))
-    return units
-
-
-def _spell(units: list[tuple[str, str, str]], orthography: Orthography) -> list[str]:
+def _spell(units: list[Unit], orthography: Orthography) -> list[str]:
     out = []
-    for k, (letter, vowel, marks) in enumerate(units):
+    for k, unit in enumerate(units):
+        letter, vowel, marks = unit.letter, unit.vowel, unit.modifiers
         before = units[k - 1] if k else None
-        after = units[k + 1][0][0] if k + 1 < len(units) else ""
+        after = units[k + 1].letter[0] if k + 1 < len(units) else ""
         if letter in INDEPENDENT_VOWELS or letter in VOWEL_SIGNS:
             # A vowel sign with no consonant before it (a typing slip) is read as its vowel.
             spelled = orthography.vowels.get(letter, "")
@@ -231,13 +225,13 @@ def _spell(units: list[tuple[str, str, str]], orthography: Orthography) -> list[
     return out
 
 
-def _glide_spelled(before: tuple[str, str, str] | None) -> str | None:
+def _glide_spelled(before: Unit | None) -> str | None:
     """How Romi writes a y with its own vowel after `before`: i at the word's start, e after a
     consonant with no vowel (र्यो reo), nothing after i, or None where it stays y."""
-    if before is None or before[0][0] not in CONSONANTS | INDEPENDENT_VOWELS:
+    if before is None or not (before.consonant or before.letter in INDEPENDENT_VOWELS):
         return "i"
-    if before[0][0] in CONSONANTS and before[1] == VIRAMA:
+    if before.consonant and before.vowel == VIRAMA:
         return "e"
-    if (before[1] in FRONT or before[0] in FRONT) and not before[2]:
+    if (before.vowel in FRONT or before.letter in FRONT) and not before.modifiers:
         return ""
     return None
