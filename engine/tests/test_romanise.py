@@ -207,6 +207,7 @@ READABLE = [
     ("Konkani", "सकाळीं आनी सुकणीं गायतात।", "sokallim ani suknnim gaitat."),
     ("Konkani", "॥ ॐ ॥", ". om ."),  # a danda that stands alone is a full stop too, in every language
     ("Hindi", "। क्\u200dष", ". ksha"),  # and a zero-width joiner, which only shapes the letters, goes
+    ("Sindhi", "ڪير آهين؟ مان۔", "kiru ahin? manu."),  # the Arabic script's question mark and Urdu's ۔
     # Bodo as its readers type it (own_orthography.py): ओ w, the inherent vowel o, the anusvara ng, a
     # closing y i; a final o said where the apostrophe marks it, as in the language's own name, बर'
     ("Bodo", "आं मोनसे बिजाब फराय।", "ang mwnse bijab phorai."),

@@ -31,15 +31,16 @@ def ascii_digits(text: str) -> str:
     return "".join(str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in text)
 
 
-# The danda and double danda close a sentence or verse in every Indic script: a full stop in Latin.
+# The danda and double danda close a sentence or verse in every Indic script, and Urdu's ۔ does in
+# the Arabic script: full stops in Latin, as the Arabic comma and question mark are Latin's own.
 # The zero-width joiner and non-joiner only choose a letter's shape (क्‍ष with a half k); they are
 # no sound, and a romanised line is better without invisible characters.
-_INDIC_PUNCTUATION = str.maketrans({"\u0964": ".", "\u0965": ".", "\u200c": None, "\u200d": None})
+_TO_LATIN = str.maketrans({"\u0964": ".", "\u0965": ".", "۔": ".", "،": ",", "؟": "?", "\u200c": None, "\u200d": None})
 
 
 def latin_punctuation(text: str) -> str:
-    """The text with its dandas as full stops and without zero-width joiners."""
-    return text.translate(_INDIC_PUNCTUATION)
+    """The text with Indic and Arabic-script punctuation in Latin, and without zero-width joiners."""
+    return text.translate(_TO_LATIN)
 
 
 def without_marks(text: str) -> str:

@@ -93,10 +93,9 @@ SINDHI = ARABIC | {
 
 WORD = re.compile(r"\S+")
 # Punctuation that stays attached to an Urdu word and is not part of its lexicon entry.
-URDU_PUNCTUATION = "،؟۔!?.,:;\"'()"
+URDU_PUNCTUATION = "!?.,:;\"'()"
 # The kasra, written at a word's end only as the izafat (Mughal-e-Azam, Rashk-e-Qamar).
 IZAFAT = "\u0650"
-LATIN_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "۔": "."})
 
 
 # Languages whose speakers drop the inherent vowel at the end of a word, and within it, as Hindi's do
@@ -444,7 +443,7 @@ def romanise_word(
         if known is None:
             known = _through_hindi(core, language, form)
         if known is not None:
-            return word.replace(core, known).translate(LATIN_PUNCTUATION)
+            return word.replace(core, known)
     if form == "readable" and script_of(word) == "Olck":
         return ol_chiki.readable(word)
     orthography = own_orthography.BY_LANGUAGE.get(language.code)
