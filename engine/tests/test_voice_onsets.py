@@ -37,6 +37,18 @@ def test_a_word_in_which_no_voice_is_heard_stays_where_it_was():
     assert (line[1].start, line[1].end) == (1.5, 4.0)
 
 
+def test_a_held_vowel_line_keeps_its_words_where_voice_it_cannot_hear_comes_in():
+    # A held "ooh" spread over 5.0-9.0 s after the lead's line; an instrument Silero takes for a
+    # voice plays 7.0-7.5 s, inside the ooh.
+    lead = [Word(" la", 0.5, 4.5, 0.9)]
+    held = [Word(" ooh", 5.0, 9.0, 0.9)]
+    voice = _voice(10.0, [(0.5, 4.5), (7.0, 7.5)])
+    start_words_at_voice([lead, held], voice, unheard={1})
+    assert held[0].start == 5.0
+    start_words_at_voice([lead, held], voice)
+    assert abs(held[0].start - 7.0) <= FRAME_SECONDS
+
+
 def test_voiceless_is_relative_to_how_loud_the_songs_singing_sounds_to_silero():
     # Singing Silero scores at 0.05 still counts as voice against 0.02 of band.
     line = [Word(" zeit", 1.0, 2.0, 0.9), Word(" für", 2.0, 2.8, 0.9)]

@@ -74,8 +74,9 @@ from verse_engine.text.lines import Word, is_unsure
 # seconds after where its words were heard is aligned again alone from its opening
 # (openings.realign_slipped_lines). 15: a line stretched over its window between nearly alike
 # neighbours is aligned again alone (strays.realign_stretched). 16: a line of held vowels takes the
-# notes the foreground of the mix holds, one per word (held_notes.py).
-ALIGNER_VERSION = "verse-align-16"
+# notes the foreground of the mix holds, one per word (held_notes.py). 17: a held vowel's word is
+# not moved to voice Silero hears inside it, which is not its own (voice_onsets.py).
+ALIGNER_VERSION = "verse-align-17"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -169,7 +170,7 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     strayed = gather_strays(lines, timed)
     time_repeats(lines, timed, voice)
     time_notes(lines, timed, voice)
-    start_words_at_voice(timed, voice)
+    start_words_at_voice(timed, voice, unheard={i for i, text in enumerate(lines) if is_held_vowel_line(text)})
     # After the voice's threshold is read off the aligned words: held notes move into frames
     # Silero hears nothing in.
     time_held_notes(lines, timed, audio)

@@ -5,7 +5,10 @@ sung words goes to the word after it, which then starts early ("zeit | für": "f
 rest after "zeit" and started 0.4 s before it was sung). Silero VAD, which faster-whisper already
 ships, hears where a voice is. Where a word's aligned start lies in a stretch Silero hears as no
 voice, the word starts at the first frame inside it where the voice comes in; a word in which
-Silero hears no voice at all is left where it is (Silero barely hears a held "ooh").
+Silero hears no voice at all is left where it is (Silero barely hears a held "ooh"). The words of a
+line of held vowels are never moved: spread over the notes of a whole break, such a word holds
+voice Silero does hear (the lead's, an instrument's) that is not its own, and moving it there put
+the derailment benchmark's held "ooh"s 2 s late.
 
 "No voice" is relative to the song: Silero was trained on speech, and its probability on a sung
 voice over a band varies from song to song by two orders of magnitude. A frame is voiceless below
@@ -14,6 +17,8 @@ docs/benchmarks-archive.md, "Alignment".
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import numpy as np
 from faster_whisper.vad import get_vad_model
@@ -42,15 +47,18 @@ TAIL_GAP_SECONDS = 0.12
 TAIL_SECONDS = 0.2
 
 
-def start_words_at_voice(texts: list[list[Word]], probabilities: np.ndarray) -> None:
+def start_words_at_voice(
+    texts: list[list[Word]], probabilities: np.ndarray, unheard: Collection[int] = frozenset()
+) -> None:
     """Moves each word whose start is voiceless to where the voice comes in within it, and each that
     starts on a short tail of the voice before it, cut off from the rest of the word by a rest, to
-    where the voice comes back."""
+    where the voice comes back. The lines numbered in `unheard` (held vowels) count toward the
+    song's threshold but are left where they are."""
     spans = word_frames(texts, probabilities)
     if not spans:
         return
     threshold = voice_threshold(spans)
-    for word in (w for text in texts for w in text):
+    for word in (w for i, text in enumerate(texts) if i not in unheard for w in text):
         first = frame(word.start)
         span = probabilities[first : frame(word.end) + 1] >= threshold
         if not len(span):
