@@ -27,6 +27,13 @@ def test_a_first_word_entirely_on_the_voice_before_moves_up_to_the_next_word():
     assert (words[0].start, words[0].end) == (60.6, 61.1)
 
 
+def test_an_opening_heard_on_a_later_word_of_the_line_leaves_the_first_word_in_order():
+    # "ooh ooh oh": the recognition pass heard an "ooh" where the line's fourth note is sung.
+    words = line(("ooh", 113.9, 114.9), ("ooh", 115.5, 116.5), ("oh", 117.1, 118.8), ("ooh", 119.1, 120.1))
+    open_where_heard([words], [118.6], [(118.6, 122.3, True)])
+    assert (words[0].start, words[0].end) == (113.9, 114.9)
+
+
 def test_a_small_difference_an_unanchored_line_or_an_opening_outside_the_window_is_left_alone():
     close = line(("but", 60.6 - EARLY_SECONDS + 0.05, 61.0))
     unanchored = line(("but", 59.3, 61.0))

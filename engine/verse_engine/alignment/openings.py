@@ -48,18 +48,19 @@ def open_where_heard(
 ) -> None:
     """Moves each line's first word to where it was heard, when aligned EARLY_SECONDS before that.
     Only an opening inside the line's final, anchored window counts (the window search may have
-    moved the line elsewhere)."""
+    moved the line elsewhere), and only one before the line's second word: a line whose words are
+    alike ("ooh ooh oh ooh") can be heard "opening" on a later word of its own."""
     for words, opening, (start, end, anchored) in zip(texts, openings, windows, strict=True):
         if not words or opening is None or not anchored or not start <= opening <= end:
             continue
         first = words[0]
-        if first.start >= opening - EARLY_SECONDS:
+        after = words[1].start if len(words) > 1 else None
+        if first.start >= opening - EARLY_SECONDS or (after is not None and after <= opening):
             continue
         if first.end <= opening:
             # The whole word lay on the voice before: it ends where the next word starts, or lasts
             # as long as it did.
-            after = words[1].start if len(words) > 1 else None
-            first.end = after if after is not None and after > opening else opening + (first.end - first.start)
+            first.end = after if after is not None else opening + (first.end - first.start)
         first.start = opening
 
 
