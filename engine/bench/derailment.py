@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -420,6 +421,8 @@ def result(name: str, klass: str, audio: np.ndarray, elapsed: float, timings: li
         "derailed_flagged": (sum(derailed), len(derailed)),
         "words_flagged": sum(f for _p, _s, f in scored) / len(scored),
         "errors": [round(p - s, 3) for p, s, _f in scored],
+        # A word timed before the word sung before it reaches the reader as lyrics out of order.
+        "out_of_order": sum(later < earlier for (earlier, _), (later, _) in pairwise(placed)),
     }
 
 
@@ -479,6 +482,8 @@ def print_table(results: list[dict]) -> None:
     ratio = sum(r["align_seconds"] for r in results) / sum(r["duration"] for r in results)
     print(_row("POOLED", "all", _scores_of_errors(pooled), len(pooled), ratio, _flags(results)))
     print("told: words over 1 s off that sit in a flagged line or are marked unsure; flagged: all words so marked")
+    disordered = [f"{r['song']} {r['out_of_order']}" for r in results if r["out_of_order"]]
+    print(f"words timed before the word before them: {', '.join(disordered) or 'none'}")
     for r in results:
         if "pace" in r:
             slowest, fastest = r["pace"]

@@ -5,9 +5,10 @@ full songs run in `make bench-engine`."""
 import numpy as np
 import pytest
 
-from bench.derailment import HELD_LEVEL, RATE, Break, Held, Song, held_line, render, sung
+from bench.derailment import HELD_LEVEL, RATE, Break, Held, Song, held_line, render, result, sung
 from bench.espeak import Espeak
-from verse_engine.alignment.lyrics_align import align_lyrics
+from verse_engine.alignment.lyrics_align import LineTiming, align_lyrics
+from verse_engine.text.lines import Word
 
 from .conftest import requires_base
 
@@ -56,3 +57,12 @@ def test_aheld_line_sounds_from_each_start_it_reports_and_not_before():
         after = audio[at + RATE // 20 : at + RATE // 10]
         assert not np.any(before), start
         assert np.sqrt(np.mean(after**2)) > 0.2 * HELD_LEVEL, start
+
+
+def test_a_word_timed_before_the_word_before_it_is_counted_out_of_order():
+    timings = [
+        LineTiming(1.0, 4.0, [Word("ooh", 3.0, 4.0, 0.9), Word("ooh", 1.0, 2.0, 0.9)], 0.9, True, True),
+        LineTiming(5.0, 6.0, [Word("go", 5.0, 6.0, 0.9)], 0.9, False, True),
+    ]
+    scored = result("song", "held", np.zeros(RATE * 7), 1.0, timings, [1.0, 3.0, 5.0])
+    assert scored["out_of_order"] == 1
