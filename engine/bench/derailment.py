@@ -18,7 +18,7 @@ written. Per song and per class: AAE, median, PCO@0.3, the share of words over 1
 perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), alignment
 time over audio time, and how honest the flags are: how many of the words over 1 s off the reader
 is told about (their line is flagged or the word is marked unsure), against the share of all words
-so marked.
+so marked; and the words timed before the word sung before them (lyrics out of order).
 
     engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME]
 
