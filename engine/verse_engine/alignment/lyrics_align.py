@@ -20,9 +20,11 @@ with a confidence per line.
    the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
-   as voiceless start where the voice comes in (voice_onsets.py). A line of held vowels whose
+   as voiceless start where the voice comes in (voice_onsets.py), but for held vowels', which it
+   does not hear. A line of held vowels whose
    stretch holds one note per word in the foreground of the mix, which Silero does not hear, takes
-   those notes (held_notes.py). A line that runs past the next line's start ends before it
+   those notes (held_notes.py). A line's first word opens where it was heard, if that is before its
+   second word (openings.open_where_heard). A line that runs past the next line's start ends before it
    (align.end_lines_before_the_next).
 5. Flags: lines without anchors, with low confidence, with implausible timing, with strays, or with
    a word the recogniser doubts (lines.is_unsure): the whole verdict, which the platform takes as given.
