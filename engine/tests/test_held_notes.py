@@ -49,7 +49,7 @@ def test_a_held_line_in_a_break_takes_the_notes_the_foreground_holds():
     assert [w.start for w in timed[2]] == [34.0, 34.5, 35.0]
 
 
-def test_a_line_with_more_words_than_notes_keeps_its_timing():
+def test_a_line_with_more_words_than_notes_and_none_rising_near_it_keeps_its_timing():
     lines, timed = lines_and_timing(4)
     time_held_notes(lines, timed, song())
     assert [w.start for w in timed[1]] == [4.5, 5.5, 6.5, 7.5]
@@ -68,3 +68,25 @@ def test_where_the_lead_has_no_foreground_nothing_counts_as_a_note():
     lines, timed = lines_and_timing(1)
     time_held_notes(lines, timed, np.zeros(40 * RATE, np.float32))
     assert [(w.start, w.end) for w in timed[1]] == [(4.5, 5.5)]
+
+
+def test_a_line_whose_notes_cannot_be_counted_opens_on_the_first_note_that_rises():
+    # Four words for three notes: the notes cannot be given out, but the first rises at 20.0 s,
+    # 1.5 s before the alignment put the line.
+    lines, timed = lines_and_timing(4)
+    timed[1] = words([21.5, 23.0, 24.5, 26.0], 1.0, "ah")
+    time_held_notes(lines, timed, song())
+    starts = [w.start for w in timed[1]]
+    assert starts[0] == pytest.approx(20.0, abs=0.15)
+    assert starts == sorted(starts) and timed[1][-1].end == pytest.approx(27.0)
+    # Each word keeps its share of the line: 1.5 s of 5.5 then, of about 7 now.
+    assert starts[1] - starts[0] == pytest.approx(1.5 * 7.0 / 5.5, abs=0.2)
+
+
+def test_a_line_opens_on_the_first_note_rising_within_reach_of_it_not_on_one_further():
+    lines, timed = lines_and_timing(4)
+    timed[1] = words([23.0, 24.0, 25.0, 26.0], 1.0, "ah")
+    time_held_notes(lines, timed, song())
+    # 20.0 s is 3 s away; the notes at 22.4 and 25.0 s rise after the first word's start but within
+    # the reach: the first of them opens the line.
+    assert timed[1][0].start == pytest.approx(22.4, abs=0.15)

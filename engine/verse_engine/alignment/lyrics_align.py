@@ -23,7 +23,8 @@ with a confidence per line.
    as voiceless start where the voice comes in (voice_onsets.py), but for held vowels', which it
    does not hear. A line of held vowels whose
    stretch holds one note per word in the foreground of the mix, which Silero does not hear, takes
-   those notes (held_notes.py). A line's first word opens where it was heard, if that is before its
+   those notes, and one whose notes cannot be counted opens on the first that rises near it
+   (held_notes.py). A line's first word opens where it was heard, if that is before its
    second word (openings.open_where_heard). A line that runs past the next line's start ends before it
    (align.end_lines_before_the_next).
 5. Flags: lines without anchors, with low confidence, with implausible timing, with strays, or with
@@ -77,8 +78,9 @@ from verse_engine.text.lines import Word, is_unsure
 # (openings.realign_slipped_lines). 15: a line stretched over its window between nearly alike
 # neighbours is aligned again alone (strays.realign_stretched). 16: a line of held vowels takes the
 # notes the foreground of the mix holds, one per word (held_notes.py). 17: a held vowel's word is
-# not moved to voice Silero hears inside it, which is not its own (voice_onsets.py).
-ALIGNER_VERSION = "verse-align-17"
+# not moved to voice Silero hears inside it, which is not its own (voice_onsets.py). 18: a held-vowel
+# line whose notes cannot be counted opens on the first note that rises near it (held_notes.py).
+ALIGNER_VERSION = "verse-align-18"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
