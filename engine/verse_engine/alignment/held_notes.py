@@ -32,16 +32,14 @@ from verse_engine.text.lines import Word
 #: 0.5 s the band's fills start to count as notes.
 MIN_NOTE_SECONDS = 0.6
 #: A held line whose notes cannot be counted opens on the first note that rises this close to its
-#: aligned first word. The three settings below were chosen together on nine renderings of the
-#: derailment benchmark's held class (docs/benchmarks-archive.md, verse-align-18), whose first words
-#: the alignment put up to 1.7 s off: 3 of their 117 held words stay over 1 s off, against 7 before.
-#: A reach of 2.0 s leaves 4, 3.0 s the same 3.
+#: aligned first word: the alignment puts a swelling note's word up to a second or two off. This and
+#: the two settings below were chosen together on the derailment benchmark's held class
+#: (docs/benchmarks-archive.md, verse-align-18).
 ONSET_REACH_SECONDS = 2.5
 #: Such a note counts from this far under the lead's median: it swells from a third of its level
-#: (-9.5 dB), and at the median itself its first second breaks up. 9 dB leaves the same 3, 3 dB 4.
+#: (-9.5 dB), and at the median itself its first second breaks up.
 ONSET_MARGIN_DB = 6.0
 #: ... and only if it lasts this long: the band's kicks leak into the foreground for 0.2 to 0.4 s.
-#: 0.3 and 0.5 s leave the same 3, 0.6 s 4.
 ONSET_NOTE_SECONDS = 0.4
 #: The lead's level is read off at most this many of its frames, evenly spread: the median hardly
 #: moves, and every frame read is compared with the whole song.

@@ -20,8 +20,8 @@ with a confidence per line.
    the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
    from their line are put back beside it, unsure (strays.py). Lines of one syllable repeated
    share the voice's stretches (repeats.py). Words whose start Silero VAD hears
-   as voiceless start where the voice comes in (voice_onsets.py), but for held vowels', which it
-   does not hear. A line of held vowels whose
+   as voiceless start where the voice comes in, but for held vowels, which it does not hear
+   (voice_onsets.py). A line of held vowels whose
    stretch holds one note per word in the foreground of the mix, which Silero does not hear, takes
    those notes, and one whose notes cannot be counted opens on the first that rises near it
    (held_notes.py). A line's first word opens where it was heard, if that is before its
