@@ -168,13 +168,14 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
         realign_stretched(lines, spans, timed, align_alone)
         realign_slipped_lines(spans, timed, heard_places, windows, align_alone)
     # A line of held vowels is nothing but held notes: what looks like one handed on is the next.
-    return_held_notes([[] if is_held_vowel_line(text) else words for text, words in zip(lines, timed, strict=True)])
+    held = {i for i, text in enumerate(lines) if is_held_vowel_line(text)}
+    return_held_notes([[] if i in held else words for i, words in enumerate(timed)])
     return_squeezed_words(timed)
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)
     time_repeats(lines, timed, voice)
     time_notes(lines, timed, voice)
-    start_words_at_voice(timed, voice, unheard={i for i, text in enumerate(lines) if is_held_vowel_line(text)})
+    start_words_at_voice(timed, voice, unheard=held)
     # After the voice's threshold is read off the aligned words: held notes move into frames
     # Silero hears nothing in.
     time_held_notes(lines, timed, audio)
