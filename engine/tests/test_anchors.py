@@ -18,6 +18,20 @@ def heard(*words: tuple[str, float]) -> list[Word]:
     return [Word(" " + text, start, start + 0.4, 1.0) for text, start in words]
 
 
+class Voiced:
+    """A voice detector that hears a voice in the given stretches, a second late at its onsets."""
+
+    def __init__(self, *stretches: tuple[float, float]) -> None:
+        self.stretches = stretches
+
+    def sounds(self, start: float, end: float) -> bool:
+        return any(start < until and at < end for at, until in self.stretches)
+
+    def resumes(self, start: float, end: float) -> float | None:
+        heard = [max(start, at - 1.0) for at, until in self.stretches if start < until and at < end]
+        return min(heard, default=None)
+
+
 def test_global_alignment_pairs_a_repeated_verse_with_its_own_repetition():
     ref = "a b c x y z a b c".split()
     hyp = "a b c q x y z a b c".split()
@@ -185,6 +199,63 @@ def test_a_verse_heard_over_a_chorus_does_not_anchor_there():
     for k in range(1, 5):
         start, end, _ = windows[k]
         assert end - start >= 0.08 * len(lines[k].split())
+
+
+def test_lines_heard_where_no_voice_sounds_do_not_anchor_there():
+    """Over a held "ooh" of 22 s, the recognition pass wrote the three lines sung after it, right after
+    the line before it. Nothing on either side is crowded (the held vowels have 0.6 s, four words'
+    least time), but no voice sounds where they were written: they anchor nothing."""
+    lines = [
+        "every road I travel brings me back to you",
+        "ooh ooh ooh ooh",
+        "hold on to me tonight",
+        "never let me go",
+        "morning comes and paints the window gold",
+        "the coffee's cold the story's getting old",
+    ]
+    before = heard(*((word, 20.5 + 0.45 * k) for k, word in enumerate(lines[0].split())))
+    written = [(word, 25.5 + 0.5 * k) for k, word in enumerate(" ".join(lines[2:5]).split())]
+    after = heard(*((word, 91.8 + 0.45 * k) for k, word in enumerate(lines[5].split())))
+    words = before + heard(*written) + after
+    assert anchor_windows(lines, words, 120.0)[2][2]
+    windows = anchor_windows(lines, words, 120.0, voice=Voiced((20.0, 25.0), (48.0, 56.0), (87.0, 95.0)))
+    assert windows[0][2] and windows[5][2]
+    assert not any(anchored for _start, _end, anchored in windows[1:5])
+
+
+def test_a_held_vowel_line_anchors_where_no_voice_is_heard():
+    """Silero barely hears a held vowel: a line of them heard by the recognition pass still anchors."""
+    lines = ["one two three", "ooh ooh ooh", "four five six"]
+    words = heard(("one", 1.0), ("two", 1.5), ("three", 2.0), ("ooh", 4.0), ("ooh", 6.0), ("ooh", 8.0))
+    words += heard(("four", 11.0), ("five", 11.5), ("six", 12.0))
+    windows = anchor_windows(lines, words, 20.0, voice=Voiced((0.0, 3.0), (10.5, 13.0)))
+    assert windows[1] == pytest.approx((4.0, 8.4, True))
+
+
+def test_lines_after_a_break_share_the_time_from_where_singing_resumes():
+    """A 30 s break after the first line; the recognition pass heard neither of the two lines after
+    it. Shared from the end of the first line, they would start 20 s before they are sung."""
+    lines = ["one two three", "four five six", "seven eight", "nine ten eleven"]
+    words = heard(("one", 10.0), ("two", 10.5), ("three", 11.0), ("nine", 50.0), ("ten", 50.5), ("eleven", 51.0))
+    voice = Voiced((10.0, 11.4), (45.0, 49.5), (50.0, 51.4))
+    windows = anchor_windows(lines, words, 60.0, voice=voice)
+    # By their length in letters, 13 to 11.
+    assert windows[1] == pytest.approx((44.0, 47.25, False))
+    assert windows[2][:2] == pytest.approx((47.25, 50.0))
+    assert anchor_windows(lines, words, 60.0)[1][0] == pytest.approx(11.4)
+
+
+def test_lines_after_a_break_start_where_it_does_if_they_would_not_fit_after_the_voice_resumes():
+    """Where singing resumes too late for the lines to be sung at the song's pace (about 0.47 s a
+    word here), or the first of them is a line of held vowels, which Silero barely hears, they
+    share the whole stretch."""
+    lines = ["one two three", "four five six", "seven eight", "nine ten eleven"]
+    words = heard(("one", 10.0), ("two", 10.5), ("three", 11.0), ("nine", 50.0), ("ten", 50.5), ("eleven", 51.0))
+    late = Voiced((10.0, 11.4), (49.0, 49.5), (50.0, 51.4))
+    assert anchor_windows(lines, words, 60.0, voice=late)[1][0] == pytest.approx(11.4)
+    held = ["one two three", "ooh ooh ooh", "seven eight", "nine ten eleven"]
+    voice = Voiced((10.0, 11.4), (45.0, 49.5), (50.0, 51.4))
+    assert anchor_windows(held, words, 60.0, voice=voice)[1][0] == pytest.approx(11.4)
 
 
 def test_a_voice_the_detector_missed_leaves_the_edge_where_the_song_ends():

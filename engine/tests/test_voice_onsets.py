@@ -3,6 +3,7 @@ import numpy as np
 from verse_engine.alignment.voice_onsets import (
     FRAME_SECONDS,
     SUNG_MARGIN_SECONDS,
+    HeardVoice,
     start_words_at_voice,
     sung_stretch,
     voice_probabilities,
@@ -117,3 +118,22 @@ def test_the_sung_stretch_runs_from_the_first_voice_to_the_last_with_a_margin():
 
 def test_the_sung_stretch_is_the_whole_song_when_nothing_was_heard():
     assert sung_stretch(_voice(30.0, [(5.0, 10.0)]), [], 30.0) == (0.0, 30.0)
+
+
+def test_a_voice_sounds_where_the_heard_words_set_it_and_everywhere_when_nothing_was_heard():
+    # Singing from 20 to 25 s and from 48 to 55 s, a held note between that Silero does not hear.
+    probabilities = _voice(60.0, [(20.0, 25.0), (48.0, 55.0)])
+    voice = HeardVoice(probabilities, [Word(" every", 20.5, 21.0, 0.9), Word(" hold", 48.5, 49.0, 0.9)])
+    assert voice.sounds(24.0, 26.0) and voice.sounds(47.0, 48.2)
+    assert not voice.sounds(25.5, 31.0)
+    assert HeardVoice(probabilities, []).sounds(25.5, 31.0)
+
+
+def test_singing_resumes_a_margin_before_the_voice_is_heard_again():
+    probabilities = _voice(60.0, [(20.0, 25.0), (48.0, 55.0)])
+    voice = HeardVoice(probabilities, [Word(" every", 20.5, 21.0, 0.9)])
+    assert abs(voice.resumes(26.0, 55.0) - (48.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    # Never before the stretch asked about, and nowhere in a stretch with no voice.
+    assert voice.resumes(47.5, 55.0) == 47.5
+    assert voice.resumes(26.0, 47.0) is None
+    assert HeardVoice(probabilities, []).resumes(26.0, 47.0) == 26.0

@@ -4,11 +4,14 @@ an approximate window; the others get a share of the stretch between their ancho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Protocol
 
 import numpy as np
 
+from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Word
 
@@ -16,8 +19,23 @@ SECONDS_PER_WORD = (0.08, 4.0)
 MATCH, MISMATCH, GAP = 2.0, -1.0, -1.0
 SIMILAR = 0.75
 MIN_HEARD_SECONDS = 0.02
+# The recognition pass times a word up to this far from where it is sung.
+HEARD_OFF_SECONDS = 0.5
 # Small against a match (2.0): it only decides between otherwise equal alignments.
 PLACE_WEIGHT = 0.1
+
+
+class Voice(Protocol):
+    """Where the voice detector hears a voice."""
+
+    def sounds(self, start: float, end: float) -> bool:
+        """Whether a voice sounds anywhere between two times."""
+        ...
+
+    def resumes(self, start: float, end: float) -> float | None:
+        """Where singing may resume between two times (a little before the voice is first heard, as
+        the detector hears a soft onset late); None where no voice sounds."""
+        ...
 
 
 def similarity(a: str, b: str) -> float:
@@ -173,14 +191,22 @@ def _heard_lyrics(
 
 
 def anchor_windows(
-    lines: list[str], heard: list[Word], duration: float, sung: tuple[float, float] | None = None
+    lines: list[str],
+    heard: list[Word],
+    duration: float,
+    sung: tuple[float, float] | None = None,
+    voice: Voice | None = None,
 ) -> list[tuple[float, float, bool]]:
     """An approximate (start, end, anchored) per line from the recognised words."""
-    return anchors(lines, heard, duration, sung)[0]
+    return anchors(lines, heard, duration, sung, voice)[0]
 
 
 def anchors(
-    lines: list[str], heard: list[Word], duration: float, sung: tuple[float, float] | None = None
+    lines: list[str],
+    heard: list[Word],
+    duration: float,
+    sung: tuple[float, float] | None = None,
+    voice: Voice | None = None,
 ) -> tuple[list[tuple[float, float, bool]], list[list[tuple[int, float]]]]:
     """Each line's approximate (start, end, anchored) window, and the words of it the recognition
     pass heard as those words: (place in the line, start). Unanchored lines before the first anchor
@@ -199,7 +225,14 @@ def anchors(
     - two anchored lines with more lyric words between them than could be sung in the time between
       (SECONDS_PER_WORD[0] a word) cannot both be right: a recognition pass that wrote a later verse
       over a chorus anchors that verse there. Of the two, the line whose heard words sit further
-      from its place in the lyrics loses them."""
+      from its place in the lyrics loses them;
+    - a line anchored where `voice` hears none: over a long held note or a break, a recognition
+      pass can write the lines sung after it, and then the ones after those, in its time. A line of
+      held vowels is exempt: Silero barely hears one.
+
+    For the same reason, unanchored lines after a stretch with no voice in it share the time from
+    where `voice` says singing resumes, where they fit there at the song's pace, unless the first is
+    a line of held vowels."""
     # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
     heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
     lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
@@ -215,7 +248,8 @@ def anchors(
         aside = {
             h.heard
             for line, words in found.items()
-            if anchored[line] is None and not _in_place(lines, line, words, held, duration)
+            if (anchored[line] is None and not _in_place(lines, line, words, held, duration))
+            or not _voiced(lines[line], anchored[line], voice)
             for h in words
         }
         if not aside:
@@ -227,7 +261,9 @@ def anchors(
         found = _heard_lyrics(lyric_words, heard, scores, kept)
         anchored = _anchored(lines, found)
     heard_places = [[(h.place, h.start) for h in found.get(i, [])] for i in range(len(lines))]
-    return _interpolated(lines, anchored, _sung_edges(lines, anchored, sung, duration)), heard_places
+    pace = _pace(lines, anchored)
+    edges = _sung_edges(lines, anchored, sung, duration, pace)
+    return _interpolated(lines, anchored, edges, _resuming(lines, voice, pace)), heard_places
 
 
 def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:
@@ -269,6 +305,14 @@ def _in_place(
     )
 
 
+def _voiced(line: str, window: tuple[float, float] | None, voice: Voice | None) -> bool:
+    """Whether a voice sounds within HEARD_OFF_SECONDS of a line's anchored window (true of a line
+    not anchored, and of one of held vowels)."""
+    if window is None or voice is None or is_held_vowel_line(line):
+        return True
+    return voice.sounds(window[0] - HEARD_OFF_SECONDS, window[1] + HEARD_OFF_SECONDS)
+
+
 def _fits(lines: list[str], first: int, last: int, start: float, end: float) -> bool:
     """Whether the lyric words of the lines strictly between `first` and `last` can be sung between
     start and end, at SECONDS_PER_WORD[0] a word at the fastest."""
@@ -296,16 +340,26 @@ def _displacement(words: list[HeardLyric], places: tuple[list[float], list[float
     return sum(abs(places[0][h.lyric] - places[1][h.heard]) for h in words) / len(words)
 
 
+def _pace(lines: list[str], anchored: list[tuple[float, float] | None]) -> float | None:
+    """The song's pace: the median seconds a word of its anchored lines (None with none)."""
+    held = [(k, window) for k, window in enumerate(anchored) if window is not None]
+    if not held:
+        return None
+    return float(np.median([(end - start) / len(lines[k].split()) for k, (start, end) in held]))
+
+
 def _sung_edges(
-    lines: list[str], anchored: list[tuple[float, float] | None], sung: tuple[float, float] | None, duration: float
+    lines: list[str],
+    anchored: list[tuple[float, float] | None],
+    sung: tuple[float, float] | None,
+    duration: float,
+    pace: float | None,
 ) -> tuple[float, float]:
     """The sung stretch's edges where the unanchored lines before the first anchor, and after the
-    last, fit inside it at the song's pace (the median seconds a word of its anchored lines);
-    otherwise the song's."""
+    last, fit inside it at the song's `pace`; otherwise the song's."""
     held = [(k, window) for k, window in enumerate(anchored) if window is not None]
-    if sung is None or not held:
+    if sung is None or pace is None:
         return 0.0, duration
-    pace = float(np.median([(end - start) / len(lines[k].split()) for k, (start, end) in held]))
     (first, (first_start, _)), (last, (_, last_end)) = held[0], held[-1]
     before = sum(len(line.split()) for line in lines[:first])
     after = sum(len(line.split()) for line in lines[last + 1 :])
@@ -314,11 +368,31 @@ def _sung_edges(
     return start, end
 
 
+def _resuming(lines: list[str], voice: Voice | None, pace: float | None) -> Callable[[int, int, float, float], float]:
+    """Where the unanchored lines i to j, between an anchored line ending at `left` and one starting
+    at `right`, start: where singing resumes in that stretch if they fit between there and `right`
+    at the song's pace and the first is not a line of held vowels (Silero barely hears one); else
+    `left`."""
+
+    def start(i: int, j: int, left: float, right: float) -> float:
+        if voice is None or pace is None or is_held_vowel_line(lines[i]):
+            return left
+        resumes = voice.resumes(left, right)
+        words = sum(len(line.split()) for line in lines[i:j])
+        return resumes if resumes is not None and right - resumes >= words * pace else left
+
+    return start
+
+
 def _interpolated(
-    lines: list[str], anchored: list[tuple[float, float] | None], sung: tuple[float, float]
+    lines: list[str],
+    anchored: list[tuple[float, float] | None],
+    sung: tuple[float, float],
+    resuming: Callable[[int, int, float, float], float],
 ) -> list[tuple[float, float, bool]]:
     """Anchored lines keep their windows; the others share the stretch between the anchored lines
-    around them, by text length, or between the sung stretch's edge and the nearest anchor."""
+    around them (from where `resuming` says they start), by text length, or between the sung
+    stretch's edge and the nearest anchor."""
     out: list[tuple[float, float, bool]] = []
     i = 0
     while i < len(anchored):
@@ -334,6 +408,8 @@ def _interpolated(
         right = after[0] if after is not None else sung[1]
         left = out[-1][1] if out else min(sung[0], right)
         right = max(right, left)
+        if out and after is not None:
+            left = resuming(i, j, left, right)
         lengths = [max(1, len(lines[k])) for k in range(i, j)]
         total = sum(lengths)
         cursor = left

@@ -52,7 +52,12 @@ from verse_engine.alignment.openings import open_where_heard, opening, realign_s
 from verse_engine.alignment.repeats import time_notes, time_repeats
 from verse_engine.alignment.strays import gather_strays, realign_crushed, realign_stretched
 from verse_engine.alignment.vocalise import is_held_vowel_line, spread_held_vowel_lines
-from verse_engine.alignment.voice_onsets import start_words_at_voice, sung_stretch, voice_probabilities
+from verse_engine.alignment.voice_onsets import (
+    HeardVoice,
+    start_words_at_voice,
+    sung_stretch,
+    voice_probabilities,
+)
 from verse_engine.alignment.window_search import place_lines
 from verse_engine.asr import whisper
 from verse_engine.audio.decode import seconds_of
@@ -80,7 +85,7 @@ from verse_engine.text.lines import Word, is_unsure
 # notes the foreground of the mix holds, one per word (held_notes.py). 17: a held vowel's word is
 # not moved to voice Silero hears inside it, which is not its own (voice_onsets.py). 18: a held-vowel
 # line whose notes cannot be counted opens on the first note that rises near it (held_notes.py).
-ALIGNER_VERSION = "verse-align-18"
+ALIGNER_VERSION = "verse-align-19"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
@@ -150,11 +155,11 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
     voice = voice_probabilities(audio)
     sung = sung_stretch(voice, heard, duration)
-    windows, heard_places = anchors(lines, heard, duration, sung)
+    windows, heard_places = anchors(lines, heard, duration, sung, HeardVoice(voice, heard))
     regions = unheard_regions(windows)
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)
-        windows, heard_places = anchors(lines, heard, duration, sung)
+        windows, heard_places = anchors(lines, heard, duration, sung, HeardVoice(voice, heard))
     windows = _search_long_runs(model_name, audio, lines, windows, language)
     spans = [Span(text, start, max(end, start + 0.3)) for text, (start, end, _) in zip(lines, windows, strict=True)]
     with whisper.lock():

@@ -104,14 +104,43 @@ def sung_stretch(probabilities: np.ndarray, heard: list[Word], duration: float) 
     """From where the voice first sounds to where it last does (the threshold set by the frames of
     the words the recognition pass heard), widened by SUNG_MARGIN_SECONDS; the whole song when
     nothing was heard or nothing sounds."""
-    spans = word_frames([heard], probabilities)
-    if not spans:
+    voiced = _voiced_frames(probabilities, heard)
+    if voiced is None or not voiced.any():
         return 0.0, duration
-    voiced = np.flatnonzero(probabilities >= voice_threshold(spans))
-    if not len(voiced):
-        return 0.0, duration
-    first, last = float(voiced[0]) * FRAME_SECONDS, float(voiced[-1] + 1) * FRAME_SECONDS
+    at = np.flatnonzero(voiced)
+    first, last = float(at[0]) * FRAME_SECONDS, float(at[-1] + 1) * FRAME_SECONDS
     return max(0.0, first - SUNG_MARGIN_SECONDS), min(duration, last + SUNG_MARGIN_SECONDS)
+
+
+class HeardVoice:
+    """Where a voice sounds (anchors.Voice), by the threshold the words the recognition pass heard
+    set; everywhere, when nothing was heard."""
+
+    def __init__(self, probabilities: np.ndarray, heard: list[Word]) -> None:
+        self._voiced = _voiced_frames(probabilities, heard)
+
+    def sounds(self, start: float, end: float) -> bool:
+        return self._voiced is None or bool(self._voiced[self._frames(start, end)].any())
+
+    def resumes(self, start: float, end: float) -> float | None:
+        if self._voiced is None:
+            return start
+        first = frame(max(0.0, start))
+        at = np.flatnonzero(self._voiced[self._frames(start, end)])
+        if not len(at):
+            return None
+        return max(start, float(first + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
+
+    @staticmethod
+    def _frames(start: float, end: float) -> slice:
+        return slice(frame(max(0.0, start)), frame(end) + 1)
+
+
+def _voiced_frames(probabilities: np.ndarray, heard: list[Word]) -> np.ndarray | None:
+    """Which frames hold a voice, by the threshold the heard words' frames set; None when no word was
+    heard inside the audio."""
+    spans = word_frames([heard], probabilities)
+    return probabilities >= voice_threshold(spans) if spans else None
 
 
 def voice_threshold(spans: list[np.ndarray]) -> float:
