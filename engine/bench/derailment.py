@@ -20,9 +20,11 @@ time over audio time, and how honest the flags are: how many of the words over 1
 is told about (their line is flagged or the word is marked unsure), against the share of all words
 so marked; and the words timed before the word sung before them (lyrics out of order).
 
-    engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME]
+    engine/.venv/bin/python -m bench.derailment [--only CLASS ...] [--no-shared] [--model NAME] [--seeds N ...]
 
 `--only` names the classes to run, `shared` among them for the shared songs (all by default).
+`--seeds` renders each class once per seed, so that a class's row pools several draws of its song:
+one rendering is one draw, and two draws of the held class differ by up to 15 words in 99.
 
 No setting of the aligner may be chosen on all classes at once: choose on all but one, and check
 on the one left out (docs/benchmarks.md says which was left out for each).
@@ -34,7 +36,7 @@ import argparse
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
@@ -426,12 +428,26 @@ def result(name: str, klass: str, audio: np.ndarray, elapsed: float, timings: li
     }
 
 
-def align(rendered: Rendered, model: str) -> dict:
+def align(rendered: Rendered, model: str, name: str | None = None) -> dict:
     started = time.perf_counter()
     timings = align_lyrics(rendered.audio, rendered.lines, _language(rendered.song), model)
     elapsed = time.perf_counter() - started
-    out = result(rendered.song.name, rendered.song.klass, rendered.audio, elapsed, timings, rendered.starts)
+    song = name or rendered.song.name
+    out = result(song, rendered.song.klass, rendered.audio, elapsed, timings, rendered.starts)
     return {**out, "pace": rendered.pace}
+
+
+def renderings(names: list[str], seeds: list[int] | None, espeak: Espeak) -> Iterator[tuple[str, Rendered]]:
+    """Each class's song rendered once, all drawn from one generator seeded 11; or, with `seeds`, once
+    per seed, each from a generator of its own (a class's figure over several draws of its song)."""
+    if not seeds:
+        rng = np.random.default_rng(11)
+        for name in names:
+            yield name, render(CLASSES[name](), espeak, rng)
+        return
+    for name in names:
+        for seed in seeds:
+            yield f"{name} seed {seed}", render(CLASSES[name](), espeak, np.random.default_rng(seed))
 
 
 def shared_songs(model: str) -> list[dict]:
@@ -500,17 +516,19 @@ def main() -> None:
         "--only", nargs="*", choices=[*sorted(CLASSES), "shared"], help="classes to run, shared for the shared songs"
     )
     parser.add_argument("--no-shared", action="store_true", help="leave out ../shared/data/songs")
+    parser.add_argument(
+        "--seeds", nargs="*", type=int, help="render each class once per seed (default: once, all from seed 11)"
+    )
     parser.add_argument("--model", default=whisper.default_model())
     args = parser.parse_args()
     started = time.perf_counter()
     whisper.load(args.model)
     print(f"model {args.model} loaded in {time.perf_counter() - started:.1f} s (not counted in alignment time)")
-    espeak, rng = Espeak(), np.random.default_rng(11)
     results = []
-    for name in [c for c in args.only or CLASSES if c != "shared"]:
-        rendered = render(CLASSES[name](), espeak, rng)
+    names = [c for c in args.only or CLASSES if c != "shared"]
+    for name, rendered in renderings(names, args.seeds, Espeak()):
         print(f"{name}: {len(rendered.audio) / RATE:.0f} s, {len(rendered.starts)} words", flush=True)
-        results.append(align(rendered, args.model))
+        results.append(align(rendered, args.model, name))
     if not args.no_shared and (not args.only or "shared" in args.only):
         results += shared_songs(args.model)
     print_table(results)

@@ -5,7 +5,8 @@ full songs run in `make bench-engine`."""
 import numpy as np
 import pytest
 
-from bench.derailment import HELD_LEVEL, RATE, Break, Held, Song, held_line, render, result, sung
+from bench import derailment
+from bench.derailment import HELD_LEVEL, RATE, Break, Held, Song, held_line, render, renderings, result, sung
 from bench.espeak import Espeak
 from verse_engine.alignment.lyrics_align import LineTiming, align_lyrics
 from verse_engine.text.lines import Word
@@ -66,3 +67,19 @@ def test_a_word_timed_before_the_word_before_it_is_counted_out_of_order():
     ]
     scored = result("song", "held", np.zeros(RATE * 7), 1.0, timings, [1.0, 3.0, 5.0])
     assert scored["out_of_order"] == 1
+
+
+def test_seeds_render_each_class_once_per_seed(monkeypatch):
+    """The same seed draws the same song: espeak-ng's own output moves its words by a few ms."""
+    song = Song("short", "breaks", "en", [Break(1.0), sung("let me go", pitch=50), sung("hold on", pitch=60)])
+    monkeypatch.setitem(derailment.CLASSES, "short", lambda: song)
+    espeak = Espeak()
+    drawn = list(renderings(["short"], [3, 4, 3], espeak))
+    assert [name for name, _ in drawn] == ["short seed 3", "short seed 4", "short seed 3"]
+    assert np.allclose(drawn[0][1].starts, drawn[2][1].starts, atol=0.02)
+    # Another seed, another pause between the lines.
+    assert abs(drawn[0][1].starts[3] - drawn[1][1].starts[3]) > 0.05
+    # Without seeds, one rendering from the generator seeded 11, as the benchmark has always drawn.
+    [(name, once)] = renderings(["short"], None, espeak)
+    assert name == "short"
+    assert np.allclose(once.starts, render(song, espeak, np.random.default_rng(11)).starts, atol=0.02)
