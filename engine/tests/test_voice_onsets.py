@@ -5,7 +5,6 @@ from verse_engine.alignment.voice_onsets import (
     SUNG_MARGIN_SECONDS,
     HeardVoice,
     start_words_at_voice,
-    sung_stretch,
     voice_probabilities,
 )
 from verse_engine.text.lines import Word
@@ -111,13 +110,13 @@ def test_silero_scores_every_32_ms_frame_of_the_audio():
 def test_the_sung_stretch_runs_from_the_first_voice_to_the_last_with_a_margin():
     # A 20 s intro, singing from 20 to 50 s (heard at 22 s), a 40 s outro of music alone.
     voice = _voice(90.0, [(20.0, 35.0), (38.0, 50.0)])
-    start, end = sung_stretch(voice, [Word(" la", 22.0, 23.0, 0.9)], 90.0)
+    start, end = HeardVoice(voice, [Word(" la", 22.0, 23.0, 0.9)]).sung(90.0)
     assert abs(start - (20.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
     assert abs(end - (50.0 + SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
 
 
 def test_the_sung_stretch_is_the_whole_song_when_nothing_was_heard():
-    assert sung_stretch(_voice(30.0, [(5.0, 10.0)]), [], 30.0) == (0.0, 30.0)
+    assert HeardVoice(_voice(30.0, [(5.0, 10.0)]), []).sung(30.0) == (0.0, 30.0)
 
 
 def test_a_voice_sounds_where_the_heard_words_set_it_and_everywhere_when_nothing_was_heard():

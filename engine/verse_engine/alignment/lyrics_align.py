@@ -55,7 +55,6 @@ from verse_engine.alignment.vocalise import is_held_vowel_line, spread_held_vowe
 from verse_engine.alignment.voice_onsets import (
     HeardVoice,
     start_words_at_voice,
-    sung_stretch,
     voice_probabilities,
 )
 from verse_engine.alignment.window_search import place_lines
@@ -154,8 +153,9 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     duration = seconds_of(audio)
     heard, _segments = whisper.run(model_name, audio, language, **ANCHOR_PASS)
     voice = voice_probabilities(audio)
-    sung = sung_stretch(voice, heard, duration)
-    windows, heard_places = anchors(lines, heard, duration, sung, HeardVoice(voice, heard))
+    heard_voice = HeardVoice(voice, heard)
+    sung = heard_voice.sung(duration)
+    windows, heard_places = anchors(lines, heard, duration, sung, heard_voice)
     regions = unheard_regions(windows)
     if regions:
         heard = _relisten(model_name, audio, lines, heard, regions, language)

@@ -100,18 +100,6 @@ def _own_onset(voiced: np.ndarray) -> int | None:
 SUNG_MARGIN_SECONDS = 1.0
 
 
-def sung_stretch(probabilities: np.ndarray, heard: list[Word], duration: float) -> tuple[float, float]:
-    """From where the voice first sounds to where it last does (the threshold set by the frames of
-    the words the recognition pass heard), widened by SUNG_MARGIN_SECONDS; the whole song when
-    nothing was heard or nothing sounds."""
-    voiced = _voiced_frames(probabilities, heard)
-    if voiced is None or not voiced.any():
-        return 0.0, duration
-    at = np.flatnonzero(voiced)
-    first, last = float(at[0]) * FRAME_SECONDS, float(at[-1] + 1) * FRAME_SECONDS
-    return max(0.0, first - SUNG_MARGIN_SECONDS), min(duration, last + SUNG_MARGIN_SECONDS)
-
-
 class HeardVoice:
     """Where a voice sounds (anchors.Voice), by the threshold the words the recognition pass heard
     set; everywhere, when nothing was heard."""
@@ -119,17 +107,26 @@ class HeardVoice:
     def __init__(self, probabilities: np.ndarray, heard: list[Word]) -> None:
         self._voiced = _voiced_frames(probabilities, heard)
 
+    def sung(self, duration: float) -> tuple[float, float]:
+        """From where the voice first sounds to where it last does, widened by SUNG_MARGIN_SECONDS;
+        the whole song when nothing was heard or nothing sounds."""
+        if self._voiced is None or not self._voiced.any():
+            return 0.0, duration
+        at = np.flatnonzero(self._voiced)
+        first, last = float(at[0]) * FRAME_SECONDS, float(at[-1] + 1) * FRAME_SECONDS
+        return max(0.0, first - SUNG_MARGIN_SECONDS), min(duration, last + SUNG_MARGIN_SECONDS)
+
     def sounds(self, start: float, end: float) -> bool:
         return self._voiced is None or bool(self._voiced[self._frames(start, end)].any())
 
     def resumes(self, start: float, end: float) -> float | None:
         if self._voiced is None:
             return start
-        first = frame(max(0.0, start))
-        at = np.flatnonzero(self._voiced[self._frames(start, end)])
+        frames = self._frames(start, end)
+        at = np.flatnonzero(self._voiced[frames])
         if not len(at):
             return None
-        return max(start, float(first + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
+        return max(start, float(frames.start + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
 
     @staticmethod
     def _frames(start: float, end: float) -> slice:
