@@ -90,3 +90,18 @@ def test_a_line_opens_on_the_first_note_rising_within_reach_of_it_not_on_one_fur
     # 20.0 s is 3 s away; the notes at 22.4 and 25.0 s rise after the first word's start but within
     # the reach: the first of them opens the line.
     assert timed[1][0].start == pytest.approx(22.4, abs=0.15)
+
+
+def test_as_many_stretches_as_words_but_seconds_apart_are_not_the_lines_notes():
+    # Three notes as loud as the lead, but 5 s apart: a held line's notes follow one another a
+    # breath apart, so these are other sounds, and the line opens on the first that rises near it.
+    mix = band(40.0)
+    for at, pitch in [*LEAD, (10.0, 440.0), (16.0, 415.0), (22.0, 370.0)]:
+        note = tone(pitch, 0.25 if at < 4 or at > 30 else 1.0, level=0.05)
+        mix[int(at * RATE) : int(at * RATE) + len(note)] += note
+    lines, timed = lines_and_timing(3)
+    timed[1] = words([11.0, 12.0, 13.0], 1.0, "ah")
+    time_held_notes(lines, timed, mix)
+    starts = [w.start for w in timed[1]]
+    assert starts[0] == pytest.approx(10.0, abs=0.15)
+    assert starts[1] < 13.0 and timed[1][-1].end == pytest.approx(14.0)

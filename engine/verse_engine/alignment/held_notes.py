@@ -7,11 +7,12 @@ it. The foreground of the mix (what its own other bars do not explain, audio/for
 with each held note. Between the end of the line before and the start of the next (or the song's
 end), the stretches where the foreground is at least as loud as it is, at its median, inside the
 lead's aligned words are the candidate notes; where there are exactly as many, at least
-MIN_NOTE_SECONDS each, as the line has words, each word is its note. Otherwise the notes cannot be
-told apart (a lead instrument's phrase in the same stretch is foreground too, and a note swelling
-from a third of its level breaks up), but where the first one rises is still heard: the line opens
-on the first note that rises within ONSET_REACH_SECONDS of its first word, and its words keep their
-shares of the line up to its last word's end. The alignment puts a swelling note's word where the
+MIN_NOTE_SECONDS each, as the line has words, and they follow one another a breath apart (legato),
+each word is its note. Otherwise the notes cannot be told apart (a lead instrument's phrase in the
+same stretch is foreground too, and a note swelling from a third of its level breaks up), but
+where the first one rises is still heard: the line opens on the first note that rises within
+ONSET_REACH_SECONDS of its first word, and its words keep their shares of the line up to its last
+word's end. The alignment puts a swelling note's word where the
 note is loud, or on the breath before it, and the held-vowel spread carries that into every word.
 """
 
@@ -31,6 +32,11 @@ from verse_engine.text.lines import Word
 #: last 0.9 s and swell from a third of their level, so not all of one clears the threshold; at
 #: 0.5 s the band's fills start to count as notes.
 MIN_NOTE_SECONDS = 0.6
+#: A line's notes are sung one after another, a breath apart, so they fill most of the time from the
+#: first's start to the last's end; stretches as many as its words but seconds apart are other sounds
+#: (the band's fills, or a quiet low note broken up). Chosen between the two on the derailment
+#: benchmark's held class (docs/benchmarks-archive.md, verse-align-20).
+LEGATO_SHARE = 0.5
 #: A held line whose notes cannot be counted opens on the first note that rises this close to its
 #: aligned first word: the alignment puts a swelling note's word up to a second or two off. This and
 #: the two settings below were chosen together on the derailment benchmark's held class
@@ -71,7 +77,7 @@ def time_held_notes(lines: list[str], timed: list[list[Word]], audio: np.ndarray
     smoothed = _median_of_three(levels)
     for i, (start, end) in stretches.items():
         notes = [n for n in voiced_stretches(smoothed, threshold, start, end, NOTE_BREAK_SECONDS) if _long(n)]
-        if len(notes) == len(timed[i]):
+        if len(notes) == len(timed[i]) and _legato(notes):
             for word, (at, until) in zip(timed[i], notes, strict=True):
                 word.start, word.end = at, until
         else:
@@ -94,6 +100,13 @@ def _open_on_first_note(words: list[Word], levels: np.ndarray, threshold: float,
     onset, scale = rises[0], (last - rises[0]) / (last - first)
     for word in words:
         word.start, word.end = onset + (word.start - first) * scale, onset + (word.end - first) * scale
+
+
+def _legato(notes: list[tuple[float, float]]) -> bool:
+    """Whether the notes fill at least LEGATO_SHARE of the time from the first's start to the last's
+    end, as one line's held notes do, a breath apart."""
+    held = sum(until - at for at, until in notes)
+    return held >= LEGATO_SHARE * (notes[-1][1] - notes[0][0])
 
 
 def _stretch(timed: list[list[Word]], i: int, duration: float) -> tuple[float, float]:

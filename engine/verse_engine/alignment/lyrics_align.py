@@ -84,7 +84,7 @@ from verse_engine.text.lines import Word, is_unsure
 # notes the foreground of the mix holds, one per word (held_notes.py). 17: a held vowel's word is
 # not moved to voice Silero hears inside it, which is not its own (voice_onsets.py). 18: a held-vowel
 # line whose notes cannot be counted opens on the first note that rises near it (held_notes.py).
-ALIGNER_VERSION = "verse-align-19"
+ALIGNER_VERSION = "verse-align-20"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
