@@ -209,6 +209,23 @@ def test_a_vav_between_two_vowel_letters_is_the_consonant():
     assert romanise_line("جیوے جیوے", URDU) == "jīwe jīwe"
 
 
+@pytest.mark.parametrize(
+    ("word", "standard", "readable"),
+    [
+        # Urdu's ؤ is a vowel, after the hamza that parts it from the one before, as their Hindi
+        # spellings (वफ़ाओं, घटाओं) and titles (Dhoop Chhaon, 1977; Mera Gaon Mera Desh, 1971) write it.
+        ("چھاؤں", "chāʼoṉ", "chhaon"),
+        ("وفاؤں", "wafāʼoṉ", "wafaon"),
+        ("گھٹاؤں", "ghaṭāʼoṉ", "ghataon"),
+    ],
+)
+def test_an_urdu_vav_with_hamza_is_the_vowel_o(word, standard, readable):
+    assert urdu_words.reading(word, first_in_line=False, readable=False) is None
+    assert urdu_from_hindi.hindi_spelling(word) is None
+    assert romanise_line(word, URDU) == standard
+    assert romanise_line(word, URDU, "readable") == readable
+
+
 def test_the_short_urdu_words_that_write_their_long_i_and_u_once_are_read_from_the_lexicon():
     assert romanise_line("کہیں یہیں وہیں یوں نہیں", URDU, "readable") == "kahin yahin wahin yun nahin"
 

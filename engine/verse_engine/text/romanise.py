@@ -179,8 +179,15 @@ VOWEL_MARKS = set("َُِّْ")
 OPENING_VOWEL_LANGUAGES = {"ur", "sd"}
 
 
+# Urdu's ؤ is a vowel, not Arabic's seat for a hamza: the hamza marks where one vowel meets another,
+# and the و is the second, o, as the word's Hindi spelling writes it (جاؤ जाओ jāo, ہواؤں हवाओं
+# havāoṉ, دعاؤں duʻāoṉ, گاؤں gāoṉ, چھاؤں chāoṉ). Read as a bare hamza, the word lost its vowel (چھاؤں
+# chāʼṉ). Where the word is a verb's -ūṉ (جاؤں जाऊँ) the lexicon or the Hindi spelling says so.
+URDU = ARABIC | {"ؤ": "ʼo"}
+
+
 def _letters(language: Language) -> dict[str, str]:
-    return SINDHI if language.code == "sd" else ARABIC
+    return SINDHI if language.code == "sd" else URDU if language.code == "ur" else ARABIC
 
 
 def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
