@@ -151,6 +151,14 @@ def test_urdu_common_words_are_read_from_the_lexicon():
     assert romanise_line("دل میں ہے درد،", URDU, "readable") == "dil mein hai dard,"
 
 
+def test_urdu_mein_before_the_ergative_is_the_pronoun():
+    """میں is main (I) first in a line and before نے, whose word is the verb's subject; the
+    postposition mein (in) is never followed by it."""
+    assert romanise_line("جب میں نے دیکھا", URDU, "readable") == "jab main ne dekha"
+    assert romanise_line("جب میں نے، دل میں", URDU) == "jab maiṉ ne, dil meṉ"
+    assert romanise_line("دل میں ہے", URDU, "readable") == "dil mein hai"
+
+
 def test_a_line_of_common_words_is_read_whole_from_the_lexicon():
     # Kabhi Kabhie (1976), its title song as Sahir Ludhianvi wrote it.
     line = "کبھی کبھی میرے دل میں خیال آتا ہے"
@@ -166,6 +174,10 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
     assert romanise_line("شکوہ", URDU) == "shakūh"
     assert romanise_line("خواہشیں", URDU) == "k͟hwāhshīṉ"
     assert romanise_line("(دم)", URDU) == "(dam)"
+    # ع is a consonant with no vowel of its own: the word still opens on two (عقل ʻaql, عکس ʻaks).
+    assert urdu_from_hindi.hindi_spelling("عقل") is None
+    assert romanise_line("عقل عکس", URDU) == "ʻaql ʻaks"
+    assert romanise_line("عقل عکس", URDU, "readable") == "aql aks"
     # Kashmiri's spelling writes its vowels: an unvowelled word is read as written.
     assert romanise_line("دم", all_languages()["Kashmiri"]) == "dm"
 
@@ -187,7 +199,7 @@ def test_an_urdu_word_the_lexicon_lacks_is_read_letter_by_letter_with_its_openin
 )
 def test_an_urdu_word_does_not_end_on_three_consonants(word, standard):
     core = word.strip("«»،")
-    assert urdu_words.reading(core, first_in_line=False, readable=False) is None
+    assert urdu_words.reading(core, as_subject=False, readable=False) is None
     assert urdu_from_hindi.hindi_spelling(core) is None
     assert romanise_line(word, URDU) == standard
 
@@ -200,7 +212,7 @@ def test_an_urdu_word_does_not_end_on_three_consonants(word, standard):
     ],
 )
 def test_an_urdu_word_writes_its_long_i_and_u_twice_inside_it_in_the_readable_form(word, readable):
-    assert urdu_words.reading(word, first_in_line=False, readable=True) is None
+    assert urdu_words.reading(word, as_subject=False, readable=True) is None
     assert romanise_line(word, URDU, "readable") == readable
 
 
@@ -220,7 +232,7 @@ def test_a_vav_between_two_vowel_letters_is_the_consonant():
     ],
 )
 def test_an_urdu_vav_with_hamza_is_the_vowel_o(word, standard, readable):
-    assert urdu_words.reading(word, first_in_line=False, readable=False) is None
+    assert urdu_words.reading(word, as_subject=False, readable=False) is None
     assert urdu_from_hindi.hindi_spelling(word) is None
     assert romanise_line(word, URDU) == standard
     assert romanise_line(word, URDU, "readable") == readable
@@ -283,7 +295,7 @@ def test_an_urdu_word_with_two_readings_is_read_by_its_place_in_the_line():
 
 def test_urdu_written_with_arabic_code_points_is_found_too():
     # ي and ك for ی and ک, as many keyboards type them.
-    assert urdu_words.reading("ميرا", first_in_line=False, readable=True) == "mera"
+    assert urdu_words.reading("ميرا", as_subject=False, readable=True) == "mera"
 
 
 def test_every_lexicon_entry_has_both_forms():

@@ -199,7 +199,7 @@ def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
         and bare[1].isalpha()
         and bare[0] in letters
         and bare[1] in letters
-        and bare[0] not in URDU_VOWEL_LETTERS - OPENING_GLIDES
+        and bare[0] not in URDU_VOWEL_LETTERS - OPENING_CONSONANTS
         and (bare[1] not in URDU_VOWEL_LETTERS or letters is SINDHI and _glide_before_alif(bare))
         and not VOWEL_MARKS & set(word)
     )
@@ -212,6 +212,9 @@ def _glide_before_alif(word: str) -> bool:
 
 
 OPENING_GLIDES = set("ویي")
+# Letters that, first in a word, are its first consonant: the glides, and ع, which carries no vowel
+# of its own (عقل ʻaql, عکس ʻaks, عجب ʻajab; read as a vowel letter it gave ʻql, ʻks, ʻjb).
+OPENING_CONSONANTS = OPENING_GLIDES | {"ع"}
 
 
 # Urdu's final ہ after a consonant writes the vowel a, which ALA-LC spells -ah (زمانہ zamānah, پردہ
@@ -432,7 +435,7 @@ def _standard(word: str, language: Language) -> tuple[str, str]:
 
 
 def romanise_word(
-    word: str, language: Language, form: RomanisationForm = "standard", *, first_in_line: bool = False
+    word: str, language: Language, form: RomanisationForm = "standard", *, as_subject: bool = False
 ) -> str:
     """One word of a spaced language to Latin script, by the language's scheme, in either form."""
     word = latin_punctuation(ascii_digits(word))
@@ -442,11 +445,11 @@ def romanise_word(
         # The izafat: a kasra closing a word joins it to the next (دلِ ناداں dil-e nadan, the -i of
         # ALA-LC's dil-i nādān), and the word is read without it. The next word stays a word of its
         # own, so each romanised word still maps to one written word.
-        base = romanise_word(word[:-1], language, form, first_in_line=first_in_line)
+        base = romanise_word(word[:-1], language, form, as_subject=as_subject)
         return base + ("-e" if form == "readable" else "-i")
     if language.code == "ur":
         core = word.strip(URDU_PUNCTUATION)
-        known = urdu_words.reading(core, first_in_line=first_in_line, readable=form == "readable")
+        known = urdu_words.reading(core, as_subject=as_subject, readable=form == "readable")
         if known is None:
             known = _through_hindi(core, language, form)
         if known is not None:
@@ -497,12 +500,17 @@ def romanise_line(text: str, language: Language, form: RomanisationForm = "stand
         return romanised_segments(segments(text, language.code), language, form)
     if language.code == "ar" and vocalise:
         text = arabic_vowels.vocalised(text)
-    first = WORD.search(text)
-    return WORD.sub(
-        lambda m: romanise_word(m.group(0), language, form, first_in_line=m.start() == (first and first.start()))
-        or "-",
-        text,
-    )
+    words = list(WORD.finditer(text))
+    following = {m.start(): after.group(0) for m, after in zip(words, words[1:], strict=False)}
+    first = words[0].start() if words else None
+
+    def romanised(m: re.Match[str]) -> str:
+        subject = (
+            m.start() == first or language.code == "ur" and urdu_words.before_ergative(following.get(m.start(), ""))
+        )
+        return romanise_word(m.group(0), language, form, as_subject=subject) or "-"
+
+    return WORD.sub(romanised, text)
 
 
 # The diacritiser's time one request may spend, inside the gateway's 15 s wait for an answer.

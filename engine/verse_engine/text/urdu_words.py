@@ -27,10 +27,22 @@ def _lexicon() -> dict[str, tuple[tuple[str, str], tuple[str, str]]]:
     return entries
 
 
-def reading(word: str, *, first_in_line: bool, readable: bool) -> str | None:
-    """The word's reading in the chosen form, or None when the lexicon does not have it."""
+# The ergative postposition: the word before it is the verb's subject (میں نے main ne, "I did"),
+# never the postposition میں (in), which no postposition follows.
+ERGATIVE = "نے"
+
+
+def before_ergative(next_word: str) -> bool:
+    """Whether a word followed by `next_word` stands before the ergative نے (as its subject)."""
+    return next_word.translate(URDU_LETTERS).strip(".,!?،؟۔") == ERGATIVE
+
+
+def reading(word: str, *, as_subject: bool, readable: bool) -> str | None:
+    """The word's reading in the chosen form, or None when the lexicon does not have it. `as_subject`:
+    the word stands where a subject does, first in its line or before نے, and takes the reading
+    written first (میں: main, I; elsewhere mein, in)."""
     entry = _lexicon().get(word.translate(URDU_LETTERS))
     if entry is None:
         return None
-    standard_form, readable_form = entry[0 if first_in_line else 1]
+    standard_form, readable_form = entry[0 if as_subject else 1]
     return readable_form if readable else standard_form
