@@ -181,6 +181,9 @@ READABLE = [
     ("Telugu", "ఈ నగరానికి ఏమైంది", "ee nagaraniki emaindi"),  # (2018): a word that is a long vowel alone
     ("Hindi", "आ जा", "aa ja"),  # stays doubled, or it reads short
     ("Kannada", "ಆ ದಿನಗಳು", "aa dinagalu"),  # Aa Dinagalu (2007): in every style that doubles a vowel
+    # Inkem Inkem Inkem Kaavaale (Geetha Govindam, 2018): the South's final anusvara is m, not
+    # Hindi's nasal e (mein).
+    ("Telugu", "ఇంకేం ఇంకేం కావాలే", "inkem inkem kavale"),
     ("Telugu", "నీ కోసం", "nee kosam"),  # Nee Kosam (1999): the South doubles a one-syllable word's ī
     ("Tamil", "பூ", "poo"),  # Poo (2008)
     ("Punjabi", "ਆ ਗਏ ਮੁੰਡੇ", "aa gaye munde"),  # Aa Gaye Munde U.K. De (2014), where ā is not doubled

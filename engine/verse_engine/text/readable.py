@@ -4,8 +4,9 @@ lyrics on streaming services ("mera naam", "tum hi ho", "wo ai ni", "ya tebya ly
 For Indian scripts it follows the spelling each language's film and song titles use in Latin letters,
 one `IndicStyle` per language (`INDIC_STYLES`; Hindi's for the rest). Common to all: c ch and ch chh
 (ch at a word's end: kuch), ṣ sh, nasals n but ṅ ng where no velar follows (raṅ rang), a nasal
-before a word's last vowel after the pair (nagām̐ō nagaon), a final ēṁ ein (mein), ī before a vowel
-iy (dīāṁ diyan), a long vowel after a vowel single (jaīś jaish).
+before a word's last vowel after the pair (nagām̐ō nagaon), a final ēṁ ein (mein; em where a final
+ṁ is m: Telugu iṁkēṁ inkem), ī before a vowel iy (dīāṁ diyan), a long vowel after a vowel single
+(jaīś jaish).
 Where they differ: which long vowels are written twice inside a word (Hindi all: mērā nām mera naam;
 the Dravidian languages, Punjabi and Nepali ī and ū: magadhīra magadheera, mahānaṭi mahanati;
 Bengali, Gujarati, Marathi, Odia, Sanskrit and the Hindi belt's regional languages none), v between
@@ -352,7 +353,8 @@ def _indic(word: str, style: IndicStyle) -> str:
         elif low == "ō" and i == 0 and following == "ẏ" and lows[2:3] and lows[2] in VOWELS and style.oy_as_w:
             spelled = "w"
             lows[i + 1] = ""
-        elif low == "ē" and following in NASALS and not rest:
+        elif low == "ē" and following in NASALS and not rest and not (following == "ṁ" and style.final_anusvara == "m"):
+            # Hindi's nasal ẽ (mēṁ mein); the South's final anusvara is the consonant m (iṁkēṁ inkem).
             spelled = "ei"
         elif low in ("ī", "i") and following in VOWELS and style.glide_after_i:
             spelled = "iy"
