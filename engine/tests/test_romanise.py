@@ -184,7 +184,10 @@ READABLE = [
     # Inkem Inkem Inkem Kaavaale (Geetha Govindam, 2018): the South's final anusvara is m, not
     # Hindi's nasal e (mein).
     ("Telugu", "ఇంకేం ఇంకేం కావాలే", "inkem inkem kavale"),
-    ("Telugu", "నీ కోసం", "nee kosam"),  # Nee Kosam (1999): the South doubles a one-syllable word's ī
+    ("Telugu", "నీ కోసం", "nee kosam"),
+    # Sairat Zaala Ji (Sairat, 2016), Mann Udu Udu Zhala (2021): Marathi's final anusvara, the neuter
+    # ending's nasal, goes unwritten.
+    ("Marathi", "मन उडू उडू झालं", "man udu udu jhala"),  # Nee Kosam (1999): the South doubles a one-syllable word's ī
     ("Tamil", "பூ", "poo"),  # Poo (2008)
     ("Punjabi", "ਆ ਗਏ ਮੁੰਡੇ", "aa gaye munde"),  # Aa Gaye Munde U.K. De (2014), where ā is not doubled
     ("Tamil", "பௌர்ணமி", "pournami"),  # Tamil's names write au ou (Mouna Ragam, Soundarya)

@@ -71,7 +71,7 @@ class IndicStyle:
     #: which it then is before p, b and m too.
     anusvara: str = "n"
     #: A word-final ṁ: m in the Dravidian languages (malayāḷaṁ malayalam), not written in Gujarati
-    #: (Shu Thayu?, Hu Ane Tu, Amdavad Ma Famous), n elsewhere.
+    #: (Shu Thayu?, Hu Ane Tu, Amdavad Ma Famous) and Marathi (Sairat Zaala Ji), n elsewhere.
     final_anusvara: str = "n"
     #: s read as sh outside clusters (Bengali).
     s_as_sh: bool = False
@@ -157,7 +157,9 @@ INDIC_STYLES = {
     ),
     "pa": IndicStyle(doubled=HIGH, single_before_consonant=True),
     "gu": IndicStyle(doubled=NONE, final_anusvara=""),
-    "mr": IndicStyle(doubled=NONE),
+    # Marathi's final anusvara is the neuter ending's nasal, which its titles do not write (झालं
+    # Sairat Zaala Ji, Mann Udu Udu Zhala).
+    "mr": IndicStyle(doubled=NONE, final_anusvara=""),
     "kok": IndicStyle(doubled=NONE),
     "ne": IndicStyle(doubled=HIGH),
     # Chants are written without doubled vowels and end an anusvara in m (aham brahmasmi).
@@ -353,8 +355,9 @@ def _indic(word: str, style: IndicStyle) -> str:
         elif low == "ō" and i == 0 and following == "ẏ" and lows[2:3] and lows[2] in VOWELS and style.oy_as_w:
             spelled = "w"
             lows[i + 1] = ""
-        elif low == "ē" and following in NASALS and not rest and not (following == "ṁ" and style.final_anusvara == "m"):
-            # Hindi's nasal ẽ (mēṁ mein); the South's final anusvara is the consonant m (iṁkēṁ inkem).
+        elif low == "ē" and following in NASALS and not rest and (following != "ṁ" or style.final_anusvara == "n"):
+            # Hindi's nasal ẽ (mēṁ mein); where a final anusvara is m (the South's iṁkēṁ inkem) or
+            # goes unwritten (Gujarati, Marathi), the e is the vowel it is.
             spelled = "ei"
         elif low in ("ī", "i") and following in VOWELS and style.glide_after_i:
             spelled = "iy"
