@@ -185,6 +185,7 @@ READABLE = [
     # Hindi's nasal e (mein).
     ("Telugu", "ఇంకేం ఇంకేం కావాలే", "inkem inkem kavale"),
     ("Telugu", "నీ కోసం", "nee kosam"),
+    ("Hindi", "मैंने प्यार किया", "maine pyaar kiya"),  # Maine Pyar Kiya (1989): the nasal before n is n's
     # Sairat Zaala Ji (Sairat, 2016), Mann Udu Udu Zhala (2021): Marathi's final anusvara, the neuter
     # ending's nasal, goes unwritten.
     ("Marathi", "मन उडू उडू झालं", "man udu udu jhala"),  # Nee Kosam (1999): the South doubles a one-syllable word's ī

@@ -385,6 +385,10 @@ def _indic(word: str, style: IndicStyle) -> str:
             # that doubles a vowel: Aa Ab Laut Chalen, Aa Gaye Munde U.K. De, Aa Naluguru, Aa
             # Dinagalu, Ee Nagaraniki Emaindi, Oo Antava.
             spelled = DOUBLED[low]
+        elif low == "ṁ" and following == "n" and style.anusvara == "n":
+            # The nasal before n is that n's (maiṁnē maine, as Maine Pyar Kiya writes it; unhōṁnē
+            # unhone); the eastern scripts' ং is a consonant of its own (tēṁnaupāl Tengnoupal).
+            spelled = ""
         elif low == "ṁ" and following[:1] in ("p", "b", "m") and style.anusvara != "ng":
             # Hindi's anusvara takes the place of the consonant after it (sambandh); the eastern
             # scripts' ং is always ng (Kangpokpi).
