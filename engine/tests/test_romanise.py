@@ -370,8 +370,12 @@ HINDI_AS_SAID = [
     ("प्रियतम प्रियजन", "priyatam priyajan"),
     # Before the suffix -iyā the a stays: Kesariya (Brahmāstra, 2022), Saawariya (2007).
     ("केसरिया सांवरिया", "kēsariyā sāṁvariyā"),
-    # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000), Begusarai.
-    ("श्रीनगर करोड़पति बेगूसराय", "śrīnagar karōṛpati bēgūsarāy"),
+    # After a syllable its anusvara closes the a stays (Zindagi Na Milegi Dobara, 2011), unless a
+    # glide or liquid follows, which opens the next syllable with the consonant (Pinjra, 1972).
+    ("ज़िंदगी बंदगी पिंजरा", "ziṁdagī baṁdagī piṁjrā"),
+    # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000), Begusarai,
+    # Rajnandgaon.
+    ("श्रीनगर करोड़पति बेगूसराय राजनांदगांव", "śrīnagar karōṛpati bēgūsarāy rājnāṁdgāṁv"),
     # Written with its final virama: spelled, and said, as Sanskrit.
     ("वन्दे मातरम्", "vandē mātaram"),
     # Punctuation and digits around a word do not change how it is read.

@@ -9,10 +9,13 @@ Right to left matters: once an a goes, the consonant it followed no longer has a
 the a before it (sa-ma-jha-nā → samajhnā, not samjhanā). Two exceptions keep the last a: after a
 cluster that cannot end a syllable (मित्र mitra, सूर्य sūrya: the second consonant more sonorous
 than the first), and after य following i, ī or e (प्रिय priya); an a before the suffix -iyā stays
-(केसरिया kēsariyā, सँवरिया sam̐variyā). A word written with a final virama
+(केसरिया kēsariyā, सँवरिया sam̐variyā), and so does one after a syllable an anusvara closes, which
+is a consonant of the rule's left side, unless a glide or liquid follows it (ज़िंदगी zindagī, but
+पिंजरा piñjrā). A word written with a final virama
 is spelled as Sanskrit spells it, and keeps every a (मातरम् mātaram). Compounds are read as one word
 (हमसफ़र hamasfar, said ham-safar), which needs a lexicon, but for a few last members common in names
-and lyrics (-pati, -nagar: करोड़पति karōṛpati, श्रीनगर śrīnagar).
+and lyrics (-pati, -nagar, -sarāy, -gāṁv: करोड़पति karōṛpati, श्रीनगर śrīnagar, राजनांदगांव
+rājnāṁdgāṁv).
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ VOWEL_SIGNS = {chr(c) for c in range(0x093A, 0x094D)} - {NUKTA, "\u093d"} | set(
 )
 # Candrabindu, anusvara, visarga: they nasalise or close the syllable before them.
 MODIFIERS = {"\u0900", "\u0901", "\u0902", "\u0903"}
+ANUSVARA = "\u0902"
+GLIDES_AND_LIQUIDS = "यरलव"
+
 INDEPENDENT_VOWELS = (
     {chr(c) for c in range(0x0904, 0x0915)} | {"\u0960", "\u0961"} | {chr(c) for c in range(0x0972, 0x0978)}
 )
@@ -119,13 +125,23 @@ def _drop(units: list[Unit], *, geminate_as_one: bool = False) -> None:
         here, before, after = units[k], units[k - 1], units[k + 1]
         if (
             here.inherent
-            and (before.voiced or geminate_as_one and _closes_geminate(units, k))
+            and (
+                before.voiced and not _after_nasal_coda(before, after) or geminate_as_one and _closes_geminate(units, k)
+            )
             and after.consonant
             and after.voiced
             and not _before_iya(units, k + 1)
             and not _glide(here, before)
         ):
             here.vowel = VIRAMA
+
+
+def _after_nasal_coda(before: Unit, after: Unit) -> bool:
+    """Whether an a between `before` and `after` stands after a syllable its anusvara closes, where
+    dropping it would leave three consonants no syllable can part (ज़िंदगी zin-da-gī, बंदगी): kept. Before
+    a glide or liquid the two consonants can open the next syllable together (पिंजरा pin-jrā, ਅੰਗਰੇਜ
+    an-grēj), and the a goes as after any vowel."""
+    return ANUSVARA in before.modifiers and after.letter[0] not in GLIDES_AND_LIQUIDS
 
 
 def _closes_geminate(units: list[Unit], k: int) -> bool:
@@ -159,7 +175,7 @@ WORD = re.compile(r"[\u0900-\u0963\u0970-\u097f]+")
 
 # The last members of compounds common enough in names and lyrics to be read apart: the rule would
 # take the a that opens them (श्रीनगर śrīngar, करोड़पति karōṛapti, बेगूसराय bēgūsrāy).
-COMPOUND_HEADS = ("पति", "पती", "नगर", "सराय")
+COMPOUND_HEADS = ("पति", "पती", "नगर", "सराय", "गांव", "गाँव")
 
 
 def _said(word: str, geminate_as_one: bool) -> str:
