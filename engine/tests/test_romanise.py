@@ -376,6 +376,8 @@ HINDI_AS_SAID = [
     # A compound's last member keeps its first a: Srinagar, Kaun Banega Crorepati (2000), Begusarai,
     # Rajnandgaon.
     ("श्रीनगर करोड़पति बेगूसराय राजनांदगांव", "śrīnagar karōṛpati bēgūsarāy rājnāṁdgāṁv"),
+    # And its first member हम- (Humsafar, 2011; Hamdard), but not in a word that only begins so.
+    ("हमसफ़र हमनवा हमल हमारा", "hamsafar hamnavā hamal hamārā"),
     # Written with its final virama: spelled, and said, as Sanskrit.
     ("वन्दे मातरम्", "vandē mātaram"),
     # Punctuation and digits around a word do not change how it is read.

@@ -13,9 +13,9 @@ than the first), and after य following i, ī or e (प्रिय priya); an 
 is a consonant of the rule's left side, unless a glide or liquid follows it (ज़िंदगी zindagī, but
 पिंजरा piñjrā). A word written with a final virama
 is spelled as Sanskrit spells it, and keeps every a (मातरम् mātaram). Compounds are read as one word
-(हमसफ़र hamasfar, said ham-safar), which needs a lexicon, but for a few last members common in names
-and lyrics (-pati, -nagar, -sarāy, -gāṁv: करोड़पति karōṛpati, श्रीनगर śrīnagar, राजनांदगांव
-rājnāṁdgāṁv).
+(जलमहल jalamhal, said jal-mahal), which needs a lexicon, but for a few members common in
+names and lyrics: last, -pati, -nagar, -sarāy, -gāṁv (करोड़पति karōṛpati, श्रीनगर śrīnagar,
+राजनांदगांव rājnāṁdgāṁv), and first, ham- (हमसफ़र hamsafar).
 """
 
 from __future__ import annotations
@@ -186,7 +186,16 @@ def _said(word: str, geminate_as_one: bool) -> str:
     return "".join(u.letter + u.vowel + u.modifiers for u in units)
 
 
+# And the first member the same words are made with: हम- (with, fellow), which the rule would read
+# into the word (हमसफ़र hamasfar, हमनवा hamanvā). Only before two letters or more: हमल is hamal.
+COMPOUND_FIRSTS = ("हम",)
+
+
 def _spoken(word: str, geminate_as_one: bool) -> str:
+    for first in COMPOUND_FIRSTS:
+        rest = word[len(first) :]
+        if word.startswith(first) and rest[:1] in CONSONANTS and len(units_of(rest)) >= 2:
+            return _said(first, geminate_as_one) + _spoken(rest, geminate_as_one)
     for head in COMPOUND_HEADS:
         stem = word[: -len(head)]
         if word.endswith(head) and stem and not stem.endswith(VIRAMA):
