@@ -12,8 +12,8 @@ each word is its note. Otherwise the notes cannot be told apart (a lead instrume
 same stretch is foreground too, and a note swelling from a third of its level breaks up), but
 where the first one rises is still heard: the line opens on the first note that rises within
 ONSET_REACH_SECONDS of its first word, and its words keep their shares of the line up to its last
-word's end. The alignment puts a swelling note's word where the
-note is loud, or on the breath before it, and the held-vowel spread carries that into every word.
+word's end. The alignment puts a swelling note's word where the note is loud, or on the breath
+before it, and the held-vowel spread carries that into every word.
 """
 
 from __future__ import annotations
