@@ -185,6 +185,9 @@ READABLE = [
     # Hindi's nasal e (mein).
     ("Telugu", "ఇంకేం ఇంకేం కావాలే", "inkem inkem kavale"),
     ("Telugu", "నీ కోసం", "nee kosam"),
+    ("Telugu", "నువ్వే నువ్వే", "nuvve nuvve"),  # Nuvve Nuvve (2002): a doubled v is no v after a consonant
+    # Simha (2010), Samsaram: the South's anusvara is m before a sibilant or h, as at a word's end.
+    ("Telugu", "సింహా సంసారం", "simha samsaram"),
     ("Hindi", "मैंने प्यार किया", "maine pyaar kiya"),  # Maine Pyar Kiya (1989): the nasal before n is n's
     # Sairat Zaala Ji (Sairat, 2016), Mann Udu Udu Zhala (2021): Marathi's final anusvara, the neuter
     # ending's nasal, goes unwritten.

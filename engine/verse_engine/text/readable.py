@@ -116,6 +116,7 @@ class IndicStyle:
     doubled_in_one_syllable: bool = False
 
 
+FRICATIVES = ("ś", "ṣ", "s", "h")
 NONE: frozenset[str] = frozenset()
 HIGH = frozenset({"ī", "ū"})
 # The Hindi belt's regional languages: no doubled vowels, v between vowels written w.
@@ -243,10 +244,11 @@ def _said_w(lows: list[str], at: int, style: IndicStyle) -> bool:
 
 
 def _after_consonant(before: list[str]) -> bool:
-    """Whether a v after the letters `before` follows a consonant said w before it: not r, nor an h
-    of its own (āhvān), though an aspirate's h is one (dhvani dhwani, gaṛhvāl Garhwal)."""
+    """Whether a v after the letters `before` follows a consonant said w before it: not r, nor v
+    itself (a doubled v is one long v: nuvvē Nuvve Nuvve), nor an h of its own (āhvān), though an
+    aspirate's h is one (dhvani dhwani, gaṛhvāl Garhwal)."""
     prev = before[-1] if before else ""
-    if not prev[:1].isalpha() or prev in VOWELS or prev in NASALS or prev == "r":
+    if not prev[:1].isalpha() or prev in VOWELS or prev in NASALS or prev in ("r", "v"):
         return False
     return prev != "h" or len(before) > 1 and before[-2][:1].isalpha() and before[-2] not in VOWELS
 
@@ -395,6 +397,10 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = "m"
         elif low in NASALS and at_end:
             spelled = style.final_anusvara if low == "ṁ" else "n"
+        elif low == "ṁ" and following[:1] in FRICATIVES and style.final_anusvara == "m":
+            # Where the anusvara is m at a word's end it is m before a sibilant or h too, which have
+            # no nasal of their own: saṁsāraṁ samsaram, siṁha Simha, vaṁśī Vamsi, jīvāṁśam Jeevamsham.
+            spelled = "m"
         elif low == "ṁ" and following[:1] not in VELARS:
             spelled = style.anusvara
         elif low == "ṅ":
