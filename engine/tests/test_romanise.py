@@ -185,6 +185,9 @@ READABLE = [
     # Hindi's nasal e (mein).
     ("Telugu", "ఇంకేం ఇంకేం కావాలే", "inkem inkem kavale"),
     ("Telugu", "నీ కోసం", "nee kosam"),
+    # The Bengali script's য-phala doubles the consonant it follows inside a word (জন্য jonno,
+    # বাক্য bakko), and after r is said j (সূর্য shurjo); at a word's start it is a y (ব্যথা).
+    ("Bengali", "জন্য বাক্য সূর্য ব্যথা", "janna bakka shurja byatha"),
     ("Telugu", "నువ్వే నువ్వే", "nuvve nuvve"),  # Nuvve Nuvve (2002): a doubled v is no v after a consonant
     # Simha (2010), Samsaram: the South's anusvara is m before a sibilant or h, as at a word's end.
     ("Telugu", "సింహా సంసారం", "simha samsaram"),

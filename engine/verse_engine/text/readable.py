@@ -303,6 +303,15 @@ CONSONANT_RULES = {"ta": _tamil, "ml": _malayalam}
 VOWEL_SEPARATOR = re.compile(r"(?<=\w):(?=\w)")
 
 
+def _ya_phala_doubles(lows: list[str], at: int) -> int | None:
+    """Where the y at `at` follows a consonant that follows a vowel (the Bengali script's য-phala
+    inside a word), the index of that consonant's stop; None elsewhere (ব্যথা at a word's start)."""
+    stop = at - 2 if at >= 2 and lows[at - 1] == "h" else at - 1
+    if stop < 1 or lows[stop] in VOWELS or not lows[stop][:1].isalpha() or lows[stop] == "h":
+        return None
+    return stop if lows[stop - 1] in VOWELS else None
+
+
 def _before_consonant(lows: list[str], k: int) -> bool:
     """Whether lows[k] is a consonant of its own (an h after a stop is that stop's aspiration)."""
     return k < len(lows) and lows[k].isalpha() and lows[k] not in VOWELS and lows[k] not in NASALS and lows[k] != "h"
@@ -318,7 +327,7 @@ def _indic(word: str, style: IndicStyle) -> str:
         # A nasal vowel before the word's last vowel nasalises the pair, written after it: nagām̐ō
         # Nagaon, kum̐ā kuan.
         lows[-2:], letters[-2:] = [lows[-1], "n"], [letters[-1], "n"]
-    out = []
+    out: list[str] = []
     for i, low in enumerate(lows):
         rest = [c for c in lows[i + 1 :] if c not in NASALS]
         prev = lows[i - 1] if i else ""
@@ -407,8 +416,14 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = _velar_nasal(following)
         elif low == "s" and style.s_as_sh and following not in S_CLUSTERS:
             spelled = "sh"
-        elif low == "y" and style.y_as_j and (not prev or prev in VOWELS):
+        elif low == "y" and style.y_as_j and (not prev or prev in VOWELS or prev == "r"):
+            # After r too: the r before য-phala is said rj (sūrya shurja, kārya karja).
             spelled = "j"
+        elif low == "y" and style.y_as_j and (doubled := _ya_phala_doubles(lows, i)) is not None:
+            # য-phala inside a word is said as the consonant before it again (janya janna, madhya
+            # maddhya): the consonant's spelling (its stop, where it is aspirated) written twice.
+            out[doubled] = out[doubled][:1] + out[doubled] if out[doubled] else out[doubled]
+            spelled = ""
         elif low == "t" and style.dental_t_as_th and following != "h":
             spelled = "" if following == "t" else "th"
         elif low == "ś":
