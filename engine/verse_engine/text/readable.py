@@ -77,6 +77,9 @@ class IndicStyle:
     s_as_sh: bool = False
     #: y (য) read as j (Bengali); ẏ (য়) stays y.
     y_as_j: bool = False
+    #: The য-phala inside a word said as the consonant before it again, and after r as j (Bengali:
+    #: janya janna, sūrya shurja).
+    ya_phala_doubles: bool = False
     #: The dental t written th (Tamil, Malayalam: Thamizh, Thiruvananthapuram).
     dental_t_as_th: bool = False
     #: The language's own consonant spellings, where they differ from the letters (_tamil, _malayalam).
@@ -136,7 +139,15 @@ INDIC_STYLES = {
     "bgc": _REGIONAL,
     "hne": _REGIONAL,
     "bn": IndicStyle(
-        doubled=NONE, anusvara="ng", final_anusvara="ng", s_as_sh=True, y_as_j=True, flap="r", eh=False, ba_phala=True
+        doubled=NONE,
+        anusvara="ng",
+        final_anusvara="ng",
+        s_as_sh=True,
+        y_as_j=True,
+        ya_phala_doubles=True,
+        flap="r",
+        eh=False,
+        ba_phala=True,
     ),
     # Assamese says its s, ś and ṣ alike and writes them s (Silchar, Sivasagar, Sonitpur), its ৱ is
     # w (Guwahati), its য j (Jorhat), and a final ং ng (Darrang, Chirang).
@@ -416,10 +427,10 @@ def _indic(word: str, style: IndicStyle) -> str:
             spelled = _velar_nasal(following)
         elif low == "s" and style.s_as_sh and following not in S_CLUSTERS:
             spelled = "sh"
-        elif low == "y" and style.y_as_j and (not prev or prev in VOWELS or prev == "r"):
-            # After r too: the r before য-phala is said rj (sūrya shurja, kārya karja).
+        elif low == "y" and style.y_as_j and (not prev or prev in VOWELS or prev == "r" and style.ya_phala_doubles):
+            # After r too, where the য-phala is said: rj (sūrya shurja, kārya karja).
             spelled = "j"
-        elif low == "y" and style.y_as_j and (doubled := _ya_phala_doubles(lows, i)) is not None:
+        elif low == "y" and style.ya_phala_doubles and (doubled := _ya_phala_doubles(lows, i)) is not None:
             # য-phala inside a word is said as the consonant before it again (janya janna, madhya
             # maddhya): the consonant's spelling (its stop, where it is aspirated) written twice.
             out[doubled] = out[doubled][:1] + out[doubled] if out[doubled] else out[doubled]
