@@ -14,7 +14,8 @@ vowels as w (those regional languages and Assamese: gavanvā gawanwa, guvāhā�
 ru (Odia: kr̥ṣṇa krushna), ś as sh or s (Sankarabharanam, Assamese śilcar silchar), ṛ as d or r
 (laṛkī ladki, Bengali bāṛi bari; a name's closing gaṛh, the fort, garh: Chhattisgarh), a closing
 h after a as eh (kahnā kehna), a final ṁ as n, m or ng (vanakkam, Assamese daraṁ darang),
-Bengali's s as sh, ṁ as ng and য as j (āmār sōnār bāṁlā amar shonar bangla), the dental t as th
+Bengali's s as sh, ṁ as ng, য as j and its য-phala a doubled consonant (āmār sōnār bāṁlā amar
+shonar bangla, janya janna), the dental t as th
 in the South (gīta geetha), and Tamil's consonants as its titles write them (aṉpē civam anbe
 sivam). Arabic-script ALA-LC keeps its
 consonants without marks (k͟h kh, ž zh, c ch); Urdu's ī and ū are written twice inside a word
