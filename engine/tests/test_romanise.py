@@ -396,6 +396,11 @@ def test_hindi_drops_the_inherent_vowel_from_right_to_left(text, expected):
     assert romanise_line(text, find("Hindi")) == expected
 
 
+def test_a_word_of_many_compound_first_members_is_read_in_one_pass():
+    # Read member by member in a loop, not by recursion: a pasted word of 5,000 is no deeper.
+    assert romanise_line("हम" * 5000 + "सफ़र", find("Hindi")) == "ham" * 5000 + "safar"
+
+
 def test_devanagari_that_is_not_a_well_formed_word_is_left_as_written():
     # A vowel sign or virama with no consonant before it, a joiner inside a word, and Latin beside it.
     for text in ("ा", "्क", "क\u200dम", "abc", ""):

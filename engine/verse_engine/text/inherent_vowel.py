@@ -192,15 +192,24 @@ COMPOUND_FIRSTS = ("हम",)
 
 
 def _spoken(word: str, geminate_as_one: bool) -> str:
-    for first in COMPOUND_FIRSTS:
-        rest = word[len(first) :]
-        if word.startswith(first) and rest[:1] in CONSONANTS and len(units_of(rest)) >= 2:
-            return _said(first, geminate_as_one) + _spoken(rest, geminate_as_one)
+    firsts = ""
+    while (first := _first_member(word)) is not None:
+        firsts += _said(first, geminate_as_one)
+        word = word[len(first) :]
     for head in COMPOUND_HEADS:
         stem = word[: -len(head)]
         if word.endswith(head) and stem and not stem.endswith(VIRAMA):
-            return _said(stem, geminate_as_one) + _said(head, geminate_as_one)
-    return _said(word, geminate_as_one)
+            return firsts + _said(stem, geminate_as_one) + _said(head, geminate_as_one)
+    return firsts + _said(word, geminate_as_one)
+
+
+def _first_member(word: str) -> str | None:
+    """The COMPOUND_FIRSTS member the word opens with, where a word of two letters or more follows."""
+    for first in COMPOUND_FIRSTS:
+        rest = word[len(first) :]
+        if word.startswith(first) and rest[:1] in CONSONANTS and len(units_of(rest)) >= 2:
+            return first
+    return None
 
 
 def drop_unspoken(text: str, *, geminate_as_one: bool = False) -> str:

@@ -434,7 +434,7 @@ def _indic(word: str, style: IndicStyle) -> str:
         elif low == "y" and style.ya_phala_doubles and (doubled := _ya_phala_doubles(lows, i)) is not None:
             # য-phala inside a word is said as the consonant before it again (janya janna, madhya
             # maddhya): the consonant's spelling (its stop, where it is aspirated) written twice.
-            out[doubled] = out[doubled][:1] + out[doubled] if out[doubled] else out[doubled]
+            out[doubled] = out[doubled][:1] + out[doubled]
             spelled = ""
         elif low == "t" and style.dental_t_as_th and following != "h":
             spelled = "" if following == "t" else "th"

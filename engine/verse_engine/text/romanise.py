@@ -448,7 +448,7 @@ def romanise_word(
         base = romanise_word(word[:-1], language, form, as_subject=as_subject)
         return base + ("-e" if form == "readable" else "-i")
     if language.code == "ur":
-        core = word.strip(URDU_PUNCTUATION)
+        core = _urdu_core(word)
         known = urdu_words.reading(core, as_subject=as_subject, readable=form == "readable")
         if known is None:
             known = _through_hindi(core, language, form)
@@ -478,6 +478,11 @@ def romanise_word(
 MALAYALAM_VIRAMA = "\u0d4d"
 
 
+def _urdu_core(word: str) -> str:
+    """An Urdu word without the punctuation around it (its own, ، ۔ ؟, written as Latin first)."""
+    return latin_punctuation(word).strip(URDU_PUNCTUATION)
+
+
 def _through_hindi(word: str, urdu: Language, form: RomanisationForm) -> str | None:
     """An Urdu word read through its Hindi spelling (urdu_from_hindi), or None where it has none."""
     hindi, hindi_language = urdu_from_hindi.hindi_spelling(word), find("Hindi")
@@ -501,13 +506,16 @@ def romanise_line(text: str, language: Language, form: RomanisationForm = "stand
     if language.code == "ar" and vocalise:
         text = arabic_vowels.vocalised(text)
     words = list(WORD.finditer(text))
-    following = {m.start(): after.group(0) for m, after in zip(words, words[1:], strict=False)}
     first = words[0].start() if words else None
+    # Urdu's میں is the pronoun before the ergative too (urdu_words.ERGATIVE).
+    before_ergative = (
+        {m.start() for m, after in zip(words, words[1:], strict=False) if urdu_words.is_ergative(_urdu_core(after[0]))}
+        if language.code == "ur"
+        else set()
+    )
 
     def romanised(m: re.Match[str]) -> str:
-        subject = (
-            m.start() == first or language.code == "ur" and urdu_words.before_ergative(following.get(m.start(), ""))
-        )
+        subject = m.start() == first or m.start() in before_ergative
         return romanise_word(m.group(0), language, form, as_subject=subject) or "-"
 
     return WORD.sub(romanised, text)

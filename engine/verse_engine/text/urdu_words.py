@@ -32,9 +32,9 @@ def _lexicon() -> dict[str, tuple[tuple[str, str], tuple[str, str]]]:
 ERGATIVE = "نے"
 
 
-def before_ergative(next_word: str) -> bool:
-    """Whether a word followed by `next_word` stands before the ergative نے (as its subject)."""
-    return next_word.translate(URDU_LETTERS).strip(".,!?،؟۔") == ERGATIVE
+def is_ergative(word: str) -> bool:
+    """Whether the word (without its punctuation) is the ergative نے."""
+    return word.translate(URDU_LETTERS) == ERGATIVE
 
 
 def reading(word: str, *, as_subject: bool, readable: bool) -> str | None:
