@@ -331,9 +331,30 @@ SINDHI = all_languages()["Sindhi"]
         ("ثواب", "s̱avābu"),
         ("ورسپت", "varspatu"),
         # A final ن after و, ي or ه is the vowel's nasal, and takes no u; after ا it is a consonant.
+        # After ه the nasal vowel is unwritten, u.
         ("اسين", "āsīn"),
-        ("مينهن", "mīnhn"),
+        ("مينهن", "mīnhun"),
         ("رمضان", "ramẓānu"),
+        # A final و after an aspirate is -o too; after ه it stays ū.
+        ("ڳاڙھو", "g̈āṛho"),
+        ("ماڻهو", "māṇhū"),
+        # Sindhi's final ه is said, and takes the final vowel; Urdu's ہ after a consonant, and either
+        # after an h or an aspirate, is the final vowel itself, a.
+        ("گاه", "gāhu"),
+        ("پره", "parahu"),
+        ("نہ", "na"),
+        ("باهہ", "bāha"),
+        ("منجھہ", "manjha"),
+        ("وانجھه", "vānjha"),
+        # The hamza's vowels: the consonant's own before it, and the next after a vowel letter.
+        ("لاء", "lāʼi"),
+        ("پائڻ", "pāʼiṇu"),
+        ("جيئڻ", "jīʼaṇu"),
+        ("ڌيء", "dhīʼa"),
+        ("آئون", "āʼūn"),
+        ("نئون", "naʼūn"),
+        ("پئڻ", "piʼaṇu"),
+        ("جونء", "jūnaʼ"),
         # A word written with its vowels is read as written.
         ("شُڪُرُ", "shukuru"),
     ],

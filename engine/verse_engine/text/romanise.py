@@ -147,6 +147,7 @@ def _arabic(text: str, *, opening_vowel: bool = False, final_he: bool = False, l
             mapped = "ī"
         out.append(mapped)
     if letters is SINDHI:
+        _sindhi_hamza(text, out)
         _sindhi_ending(text, out)
     # One entry of `out` per character of `text`: the vowel goes after the first letter (and its
     # aspiration, ھ), past any punctuation before it.
@@ -201,6 +202,7 @@ def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
         and bare[1] in letters
         and bare[0] not in URDU_VOWEL_LETTERS - OPENING_CONSONANTS
         and (bare[1] not in URDU_VOWEL_LETTERS or letters is SINDHI and _glide_before_alif(bare))
+        and not (letters is SINDHI and bare[1:] == SINDHI_FINAL_VOWEL_LETTER)
         and not VOWEL_MARKS & set(word)
     )
 
@@ -263,15 +265,48 @@ def _urdu_final_run(text: str, out: list[str], *, first_voiced: int | None) -> N
 
 # A Sindhi word ends in a vowel, which the script leaves out after a final consonant: u is the
 # commonest, the ending of masculine nouns and of every infinitive (آسمان āsmānu, هلڻ halaṇu); a final
-# و after a consonant is the masculine -o (آنو āno, ٿورو thoro), not ū. A final ن after و, ي or ه
-# is no consonant but the vowel's nasal (نئون naõ, اسين asī̃, مينهن mī̃hũ). Two consonants before
-# that vowel are not said together: a short vowel, a (the infinitive's -aṇu, جبل jabalu), is said
-# between them, unless the first is a nasal that closes on the second (جھنگ jhangu); an h there is
-# a consonant (وهڻ vahaṇu), not the vowel a final ه may write.
+# و after a consonant or its aspiration is the masculine -o (آنو āno, ٿورو thoro, ڳاڙھو gāṛho), not ū;
+# after ه it may be either (ماڻهو māṇhū, ڄاهو j̄āho), and stays ū. A final ن after و, ي or ه
+# is no consonant but the vowel's nasal (نئون naõ, اسين asī̃, مينهن mī̃hũ); after ه that vowel is
+# unwritten, and is u. Two consonants before that vowel are not said together: a short vowel, a
+# (the infinitive's -aṇu, جبل jabalu), is said between them, unless the first is a nasal that closes
+# on the second (جھنگ jhangu); an h there is a consonant (وهڻ vahaṇu).
 SINDHI_FINAL_VOWEL = "u"
 SINDHI_MEDIAL_VOWEL = "a"
 SINDHI_NOT_CONSONANTS = URDU_VOWEL_LETTERS | set("ہهھ")
 SINDHI_NASAL_AFTER = set("ويیهئ")
+# Sindhi's own h is ه, and it is said at a word's end too, with the final vowel after it (گاه gāhu,
+# ڪپاه kapāhu). A final ہ after a consonant, Urdu's letter for its final a, writes that vowel where
+# a Sindhi spelling uses it (نہ na, ٻہ ba), as does either letter after an h or an aspirate, which
+# no second h could follow (باهہ bāha, منجھہ manjha, وانجھه vānjha).
+SINDHI_H = "ه"
+SINDHI_FINAL_VOWEL_LETTER = "ہ"
+SINDHI_WRITTEN_FINAL_VOWEL = "a"
+
+
+# Sindhi's hamza (ء, ئ) stands where one vowel meets another, and the vowels are not written. After a
+# consonant, the consonant's own vowel comes before it: a where و or ي, the vowel after it, follows
+# (نئون naʼūn, ڳئون g̈aʼūn) or nothing does (جونء jūnaʼ), and i before a consonant, where the hamza
+# carries an a too: the -iaṇu of infinitives whose stem ends in a vowel (پئڻ piʼaṇu, ڏئڻ ḍ̠iʼaṇu).
+# After a vowel letter the hamza carries the next vowel: i after ا or و, the -āi endings and -āiṇu
+# infinitives (لاء lāʼi, پائڻ pāʼiṇu), a after ي (جيئڻ jīʼaṇu, ڪيئن kīʼan, ڌيء dhīʼa), none before و
+# or ي (آئون āʼūn). Read as a bare hamza, as in Urdu, the word lost its vowels (لاء lā, پئڻ pṇu).
+SINDHI_HAMZA = "ءئ"
+
+
+def _sindhi_hamza(text: str, out: list[str]) -> None:
+    """The vowels around each of Sindhi's hamzas, in `out` (one entry per character of text)."""
+    if VOWEL_MARKS & set(text):
+        return
+    for i, ch in enumerate(text):
+        if ch not in SINDHI_HAMZA or i == 0 or text[i - 1] not in SINDHI:
+            continue
+        before, after = text[i - 1], text[i + 1 : i + 2]
+        vowel_follows = after in ("و", "ي", "ی")
+        if before not in URDU_VOWEL_LETTERS:
+            out[i] = ("a" + out[i]) if vowel_follows or not after.isalpha() else ("i" + out[i] + "a")
+        elif not vowel_follows:
+            out[i] += "i" if before in ("ا", "آ", "و") else "a"
 
 
 def _sindhi_ending(text: str, out: list[str]) -> None:
@@ -281,11 +316,17 @@ def _sindhi_ending(text: str, out: list[str]) -> None:
     if last is None or last == 0 or VOWEL_MARKS & set(text):
         return
     if text[last] == "و":
-        if text[last - 1] not in SINDHI_NOT_CONSONANTS:
+        if text[last - 1] not in URDU_VOWEL_LETTERS | {SINDHI_H}:
             out[last] = "o"
+    elif text[last] in (SINDHI_H, SINDHI_FINAL_VOWEL_LETTER) and (
+        text[last - 1] in "هھ" or text[last] == SINDHI_FINAL_VOWEL_LETTER and text[last - 1] not in URDU_VOWEL_LETTERS
+    ):
+        out[last] = SINDHI_WRITTEN_FINAL_VOWEL
+    elif text[last] == "ن" and text[last - 1] == SINDHI_H:
+        out[last] = SINDHI_FINAL_VOWEL + out[last]
     elif text[last] == "ن" and text[last - 1] in SINDHI_NASAL_AFTER:
         return
-    elif text[last] in SINDHI and text[last] not in SINDHI_NOT_CONSONANTS:
+    elif text[last] == SINDHI_H or text[last] in SINDHI and text[last] not in SINDHI_NOT_CONSONANTS:
         out[last] += SINDHI_FINAL_VOWEL
         # The consonant before the last, past the aspiration (ھ) that belongs to it.
         before = last - 2 if text[last - 1] == "ھ" else last - 1
