@@ -4,8 +4,11 @@ the short vowels Urdu leaves unwritten are read from Devanagari, which writes th
 
 Each of wordfreq's 50,000 commonest Hindi words is written in Urdu letters by Aksharamukha (the
 engine's own version), without the short-vowel marks Urdu text leaves out. Where that spelling is
-among wordfreq's 50,000 commonest Urdu words, the pair is kept; of several Hindi words with one Urdu
-spelling, the commonest. wordfreq is not an engine dependency (its lists take 58 MB):
+one of wordfreq's 50,000 commonest Urdu words, the pair is kept; of several Hindi words with one Urdu
+spelling, the commonest. Hindi writes Arabic's consonants as its own z, s, t and h, so an Urdu word
+with ض, ص, ط, ح and their like is paired through its spelling with those letters in their place
+(urdu_from_hindi.as_hindi_writes: ضرورت as زرورت, ज़रूरत), and keeps its own letters when read.
+wordfreq is not an engine dependency (its lists take 58 MB):
 
     cd engine && .venv/bin/pip install wordfreq==3.1.1 && .venv/bin/python -m scripts.urdu_hindi_words
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from verse_engine.text.urdu_from_hindi import as_hindi_writes
 from verse_engine.text.urdu_words import URDU_LETTERS
 
 OUT = Path(__file__).resolve().parents[1] / "verse_engine" / "text" / "urdu_hindi_words.tsv"
@@ -35,14 +39,17 @@ def main() -> None:
     from aksharamukha import transliterate
     from wordfreq import top_n_list
 
-    urdu = {w.translate(URDU_LETTERS) for w in top_n_list("ur", WORDS)}
+    # Urdu words by the spelling their Hindi word would have.
+    urdu: dict[str, list[str]] = {}
+    for word in dict.fromkeys(w.translate(URDU_LETTERS) for w in top_n_list("ur", WORDS)):
+        urdu.setdefault(as_hindi_writes(word), []).append(word)
     pairs: dict[str, str] = {}
     for hindi in top_n_list("hi", WORDS):
         if not all("\u0900" <= ch <= "\u097f" for ch in hindi):
             continue
         spelling = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(URDU_LETTERS)
-        if spelling in urdu:
-            pairs.setdefault(spelling, hindi)
+        for word in urdu.get(spelling, []):
+            pairs.setdefault(word, hindi)
     OUT.write_text(HEADER + "".join(f"{u}\t{h}\n" for u, h in sorted(pairs.items())), encoding="utf-8")
     print(f"{len(pairs)} words written to {OUT}")
 

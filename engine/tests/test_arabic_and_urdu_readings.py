@@ -396,7 +396,8 @@ def test_a_kashmiri_word_is_read_with_the_vowels_its_spelling_marks(word, standa
 
 def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     """The pairs of urdu_hindi_words.tsv hold the rule of scripts/urdu_hindi_words.py: Aksharamukha
-    writes the Hindi word in Urdu letters as the Urdu word, but for the short-vowel marks."""
+    writes the Hindi word in Urdu letters as the Urdu word, but for the short-vowel marks and the Arabic
+    consonants Hindi writes as its own (ضرورت, ज़रूरत)."""
     from aksharamukha import transliterate
 
     from scripts.urdu_hindi_words import MARKS
@@ -405,7 +406,31 @@ def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     assert len(pairs) > 5000
     for urdu, hindi in pairs.items():
         written = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(urdu_words.URDU_LETTERS)
-        assert written == urdu, hindi
+        assert written == urdu_from_hindi.as_hindi_writes(urdu), hindi
+
+
+@pytest.mark.parametrize(
+    ("word", "standard", "readable"),
+    [
+        # Read with Hindi's vowels and their own consonants, where the letters alone gave ẓrūrt, ṣāḥb.
+        ("ضرورت", "ẓarūrat", "zaroorat"),
+        ("صاحب", "ṣāḥab", "sahab"),
+        ("نصیحت", "naṣīḥat", "naseehat"),
+        ("تصور", "taṣavvur", "tasavvur"),
+        ("ذرا", "ẕarā", "zara"),
+    ],
+)
+def test_an_urdu_word_with_arabic_consonants_is_read_through_its_hindi_word(word, standard, readable):
+    assert romanise_line(word, URDU) == standard
+    assert romanise_line(word, URDU, "readable") == readable
+
+
+def test_hindi_sounds_take_the_urdu_letters_in_their_order():
+    # The h of k͟h is no h of its own; each sound's letters are matched in order, and a sound whose
+    # count differs between the reading and the word is left as Hindi's.
+    assert urdu_from_hindi.in_urdu_scheme("k͟hūbsūrat", "خوبصورت") == "k͟hūbṣūrat"
+    assert urdu_from_hindi.in_urdu_scheme("sāhab", "صاحب") == "ṣāḥab"
+    assert urdu_from_hindi.in_urdu_scheme("sasā", "صا") == "sasā"
 
 
 def test_urdu_s_a_before_a_closing_h_is_e_in_the_readable_form():

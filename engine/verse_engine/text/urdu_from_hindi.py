@@ -6,7 +6,8 @@ vowel ṉ and otherwise n. Two facts of the Urdu spelling decide the ending, whi
 not: a word that ends on a consonant letter ends on no vowel (जिस्म jisma, جسم jism), and a final ہ
 after a consonant is ALA-LC's -ah (हंगामा hangāmā, ہنگامہ hangāmah). And Urdu opens no word on two
 consonants but for a glide, so a Hindi word that does is read with a between them (भ्रम bhram,
-بھرم bharam), as the letters are (romanise.OPENING_VOWEL_LANGUAGES).
+بھرم bharam), as the letters are (romanise.OPENING_VOWEL_LANGUAGES). Arabic's consonants, which Hindi
+writes as its own, are the Urdu word's (ضرورت ज़रूरत ẓarūrat; URDU_LETTERS_OF).
 
 A spelling shared by two words is read as the commoner Hindi word (ہوا huā or havā): the lexicon
 of urdu_words.tsv, read first, holds the common ones of these as Urdu says them."""
@@ -18,6 +19,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from verse_engine.text.arabic_letters import ARABIC
 from verse_engine.text.urdu_words import URDU_LETTERS
 
 # Letters that end an Urdu word on a vowel (or write one: ع); any other last letter is a consonant.
@@ -53,8 +55,48 @@ def in_urdu_scheme(iso: str, word: str) -> str:
     for letter, urdu in SCHEME.items():
         text = text.replace(letter, urdu)
     word = word.translate(URDU_LETTERS)
+    text = _urdu_consonants(text, word)
     if word[-1:] not in VOWEL_LETTERS and text.endswith("a"):
         text = text[:-1]
     elif word.endswith("ہ") and word[-2:-1] not in VOWEL_LETTERS and text.endswith(("a", "ā")):
         text = text[:-1] + "ah"
+    return text
+
+
+# The sounds Hindi writes with one letter each and Urdu with several, Arabic's among them: z (ज़ for
+# ز ذ ض ظ), s (स for س ث ص), t (त for ت ط) and h (ह for ہ ح); first the letter Aksharamukha writes for
+# Hindi's. Paired with Hindi through that letter (scripts/urdu_hindi_words.py), an Urdu word is read
+# with Hindi's vowels and its own consonants (ARABIC's): ضرورت ẓarūrat, صاحب ṣāḥab, طرح ṭaraḥ.
+URDU_LETTERS_OF = {"z": "زذضظ", "s": "سثص", "t": "تط", "h": "ہح"}
+# Each sound as a Hindi reading writes it: every z and t (t's aspirate is ت and ھ in Urdu too), and s
+# and h where they are no part of sh or an aspirate (k͟h among them).
+_HINDI_SOUND = {
+    "z": re.compile("z"),
+    "s": re.compile("s(?!h)"),
+    "t": re.compile("t"),
+    "h": re.compile("(?<![kgcjtdpbṭḍṛs\u035f])h"),
+}
+_AS_HINDI_WRITES = str.maketrans({ch: letters[0] for letters in URDU_LETTERS_OF.values() for ch in letters[1:]})
+
+
+def as_hindi_writes(word: str) -> str:
+    """The Urdu word with its Arabic consonants as the letters a Hindi word's z, s, t and h are
+    written in (ضد as زد): the spelling its Hindi word has in Urdu letters."""
+    return word.translate(_AS_HINDI_WRITES)
+
+
+def _urdu_consonants(text: str, word: str) -> str:
+    """The Hindi reading `text` with the Urdu `word`'s Arabic consonants in place of Hindi's z, s, t and
+    h: the n-th of a sound's letters in the word is its n-th in the reading. Where the counts differ,
+    the reading is left as it is."""
+    for sound, letters in URDU_LETTERS_OF.items():
+        written = [ch for ch in word if ch in letters]
+        if not set(written) & set(letters[1:]):
+            continue
+        said = list(_HINDI_SOUND[sound].finditer(text))
+        if len(said) != len(written):
+            continue
+        for ch, match in reversed(list(zip(written, said, strict=True))):
+            if ch != letters[0]:
+                text = text[: match.start()] + ARABIC[ch] + text[match.end() :]
     return text
