@@ -7,7 +7,9 @@ engine's own version), without the short-vowel marks Urdu text leaves out. Where
 one of wordfreq's 50,000 commonest Urdu words, the pair is kept; of several Hindi words with one Urdu
 spelling, the commonest. Hindi writes Arabic's consonants as its own z, s, t and h, so an Urdu word
 with ض, ص, ط, ح and their like is paired through its spelling with those letters in their place
-(urdu_from_hindi.as_hindi_writes: ضرورت as زرورت, ज़रूरत), and keeps its own letters when read.
+(urdu_from_hindi.as_hindi_writes: ضرورت as زرورت, ज़रूरत), and keeps its own letters when read; and
+one that ends on the ہ that writes a, through its spelling with Hindi's alif there (افسانہ as
+افسانا, अफ़साना).
 wordfreq is not an engine dependency (its lists take 58 MB):
 
     cd engine && .venv/bin/pip install wordfreq==3.1.1 && .venv/bin/python -m scripts.urdu_hindi_words
@@ -39,17 +41,26 @@ def main() -> None:
     from aksharamukha import transliterate
     from wordfreq import top_n_list
 
-    # Urdu words by the spelling their Hindi word would have.
-    urdu: dict[str, list[str]] = {}
+    # Urdu words by the spellings their Hindi word may have, the likelier first: a word is paired
+    # through its second only where no Hindi word has its first (جگہ जगह, not जगा).
+    likelier: dict[str, list[str]] = {}
+    other: dict[str, list[str]] = {}
     for word in dict.fromkeys(w.translate(URDU_LETTERS) for w in top_n_list("ur", WORDS)):
-        urdu.setdefault(as_hindi_writes(word), []).append(word)
+        first, *rest = as_hindi_writes(word)
+        likelier.setdefault(first, []).append(word)
+        for spelling in rest:
+            other.setdefault(spelling, []).append(word)
     pairs: dict[str, str] = {}
+    fallbacks: dict[str, str] = {}
     for hindi in top_n_list("hi", WORDS):
         if not all("\u0900" <= ch <= "\u097f" for ch in hindi):
             continue
         spelling = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(URDU_LETTERS)
-        for word in urdu.get(spelling, []):
+        for word in likelier.get(spelling, []):
             pairs.setdefault(word, hindi)
+        for word in other.get(spelling, []):
+            fallbacks.setdefault(word, hindi)
+    pairs = fallbacks | pairs
     OUT.write_text(HEADER + "".join(f"{u}\t{h}\n" for u, h in sorted(pairs.items())), encoding="utf-8")
     print(f"{len(pairs)} words written to {OUT}")
 

@@ -396,8 +396,8 @@ def test_a_kashmiri_word_is_read_with_the_vowels_its_spelling_marks(word, standa
 
 def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     """The pairs of urdu_hindi_words.tsv hold the rule of scripts/urdu_hindi_words.py: Aksharamukha
-    writes the Hindi word in Urdu letters as the Urdu word, but for the short-vowel marks and the Arabic
-    consonants Hindi writes as its own (ضرورت, ज़रूरत)."""
+    writes the Hindi word in Urdu letters as the Urdu word, but for the short-vowel marks, the Arabic
+    consonants Hindi writes as its own (ضرورت, ज़रूरत) and the ہ that writes a final a (افسانہ, अफ़साना)."""
     from aksharamukha import transliterate
 
     from scripts.urdu_hindi_words import MARKS
@@ -406,7 +406,7 @@ def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     assert len(pairs) > 5000
     for urdu, hindi in pairs.items():
         written = MARKS.sub("", transliterate.process("Devanagari", "Urdu", hindi)).translate(urdu_words.URDU_LETTERS)
-        assert written == urdu_from_hindi.as_hindi_writes(urdu), hindi
+        assert written in urdu_from_hindi.as_hindi_writes(urdu), hindi
 
 
 @pytest.mark.parametrize(
@@ -421,6 +421,22 @@ def test_every_hindi_spelling_is_written_in_urdu_as_its_urdu_word():
     ],
 )
 def test_an_urdu_word_with_arabic_consonants_is_read_through_its_hindi_word(word, standard, readable):
+    assert romanise_line(word, URDU) == standard
+    assert romanise_line(word, URDU, "readable") == readable
+
+
+@pytest.mark.parametrize(
+    ("word", "standard", "readable"),
+    [
+        # Urdu's ہ for a final a, Hindi's ā: read letter by letter they were fīṣlah, salslah, qaṣah.
+        ("فیصلہ", "faiṣlah", "faisla"),
+        ("سلسلہ", "silsilah", "silsila"),
+        ("قصہ", "qissah", "qissa"),
+        ("حسینہ", "ḥasīnah", "haseena"),  # the ہ, a vowel, is no h of the reading's
+        ("جگہ", "jagah", "jagah"),  # the word as written pairs first: जगह, not जगा
+    ],
+)
+def test_an_urdu_word_on_a_final_a_is_read_through_its_hindi_word(word, standard, readable):
     assert romanise_line(word, URDU) == standard
     assert romanise_line(word, URDU, "readable") == readable
 

@@ -79,18 +79,27 @@ _HINDI_SOUND = {
 _AS_HINDI_WRITES = str.maketrans({ch: letters[0] for letters in URDU_LETTERS_OF.values() for ch in letters[1:]})
 
 
-def as_hindi_writes(word: str) -> str:
-    """The Urdu word with its Arabic consonants as the letters a Hindi word's z, s, t and h are
-    written in (ضد as زد): the spelling its Hindi word has in Urdu letters."""
-    return word.translate(_AS_HINDI_WRITES)
+def as_hindi_writes(word: str) -> list[str]:
+    """The spellings the Urdu word's Hindi word may have in Urdu letters, the likelier first: with its
+    Arabic consonants as the letters of Hindi's z, s, t and h (ضد as زد), and then, where it ends on
+    a ہ that writes the vowel a, with that ہ as the alif of Hindi's ā (افسانہ as افسانا, अफ़साना),
+    as Urdu writes the -a of its Persian and Arabic words and Hindi does not."""
+    spelling = word.translate(_AS_HINDI_WRITES)
+    return [spelling, spelling[:-1] + "ا"] if _ends_on_written_a(word) else [spelling]
+
+
+def _ends_on_written_a(word: str) -> bool:
+    return len(word) > 2 and word.endswith("ہ") and word[-2] not in VOWEL_LETTERS
 
 
 def _urdu_consonants(text: str, word: str) -> str:
     """The Hindi reading `text` with the Urdu `word`'s Arabic consonants in place of Hindi's z, s, t and
     h: the n-th of a sound's letters in the word is its n-th in the reading. Where the counts differ,
     the reading is left as it is."""
+    # A final ہ that writes the vowel a has no h in the reading.
+    sounded = word[:-1] if _ends_on_written_a(word) else word
     for sound, letters in URDU_LETTERS_OF.items():
-        written = [ch for ch in word if ch in letters]
+        written = [ch for ch in sounded if ch in letters]
         if not set(written) & set(letters[1:]):
             continue
         said = list(_HINDI_SOUND[sound].finditer(text))
