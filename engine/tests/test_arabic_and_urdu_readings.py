@@ -343,6 +343,7 @@ SINDHI = all_languages()["Sindhi"]
         ("گاه", "gāhu"),
         ("پره", "parahu"),
         ("نہ", "na"),
+        ("(نہ، ٻہ.)", "(na, ḇa.)"),  # punctuation is no letter
         ("باهہ", "bāha"),
         ("منجھہ", "manjha"),
         ("وانجھه", "vānjha"),

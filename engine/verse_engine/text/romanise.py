@@ -191,6 +191,9 @@ def _letters(language: Language) -> dict[str, str]:
     return SINDHI if language.code == "sd" else URDU if language.code == "ur" else ARABIC
 
 
+TRAILING_PUNCTUATION = re.compile(r"\W+$")
+
+
 def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
     """Whether the word opens on two consonant letters. A word's first letter و or ی is the consonant
     (w or v, y): a word that opens on a vowel writes alif first."""
@@ -202,7 +205,7 @@ def _opens_on_two_consonants(word: str, letters: dict[str, str]) -> bool:
         and bare[1] in letters
         and bare[0] not in URDU_VOWEL_LETTERS - OPENING_CONSONANTS
         and (bare[1] not in URDU_VOWEL_LETTERS or letters is SINDHI and _glide_before_alif(bare))
-        and not (letters is SINDHI and bare[1:] == SINDHI_FINAL_VOWEL_LETTER)
+        and not (letters is SINDHI and TRAILING_PUNCTUATION.sub("", bare)[1:] == SINDHI_FINAL_VOWEL_LETTER)
         and not VOWEL_MARKS & set(word)
     )
 
