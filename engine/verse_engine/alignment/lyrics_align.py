@@ -83,7 +83,10 @@ from verse_engine.text.lines import Word, is_unsure
 # neighbours is aligned again alone (strays.realign_stretched). 16: a line of held vowels takes the
 # notes the foreground of the mix holds, one per word (held_notes.py). 17: a held vowel's word is
 # not moved to voice Silero hears inside it, which is not its own (voice_onsets.py). 18: a held-vowel
-# line whose notes cannot be counted opens on the first note that rises near it (held_notes.py).
+# line whose notes cannot be counted opens on the first note that rises near it (held_notes.py). 19: a
+# line heard where no voice sounds anchors nothing, and lines after a break share the time from where
+# singing resumes (anchors.py). 20: a held line's counted notes are taken only where they follow one
+# another a breath apart (held_notes.py).
 ALIGNER_VERSION = "verse-align-20"
 METHOD = "whisper-forced-alignment"
 LOW_CONFIDENCE = 0.25
