@@ -113,3 +113,47 @@ def test_a_line_at_the_song_s_pace_held_vowels_and_a_still_stretched_try_are_lef
     )
     assert [s.start for s in asked] == [139.3]
     assert texts[1] is held and texts[2] is stretched
+
+
+def test_a_line_crushed_against_its_window_end_is_aligned_again_from_its_opening_over_the_next_window():
+    """The fast class: an unanchored line's guessed window ended as the line began, its last eight
+    words crushed at the end; alone in the same window it crushes again, and from where its first
+    word was put to the end of the next line's window it is found."""
+    span, following = Span("I been running through the city", 22.95, 26.73), Span("every beat", 26.73, 30.39)
+    at_the_end = _words(
+        "I been running through the city",
+        (26.71, 26.81, 27.19, 27.19, 27.19, 27.19),
+        (26.81, 27.19, 27.19, 27.19, 27.19, 27.19),
+    )
+    again_crushed = _words(
+        "I been running through the city",
+        (22.71, 22.81, 22.81, 22.81, 22.81, 25.55),
+        (22.81, 22.81, 22.81, 22.81, 22.81, 25.9),
+    )
+    found = _words(
+        "I been running through the city",
+        (26.64, 26.74, 26.98, 27.2, 27.44, 27.62),
+        (26.74, 26.98, 27.2, 27.44, 27.62, 27.82),
+    )
+    asked: list[Span] = []
+
+    def align_alone(window: Span) -> list[Word]:
+        asked.append(window)
+        return again_crushed if window == span else found
+
+    texts = [at_the_end, _words("every beat", (29.2, 29.9), (29.9, 30.3))]
+    realign_crushed([span, following], texts, align_alone)
+    assert asked == [span, Span(span.text, 26.21, 30.39)]
+    assert texts[0] == found
+
+
+def test_a_line_crushed_at_its_window_start_is_not_looked_for_after_it():
+    span = Span("one two three", 10.0, 14.0)
+    squashed = _words("one two three", (10.0, 10.0, 10.0), (10.0, 10.0, 10.6))
+    asked: list[Span] = []
+    realign_crushed(
+        [span, Span("four", 14.0, 20.0)],
+        [squashed, _words("four", (15.0,), (15.5,))],
+        lambda s: asked.append(s) or squashed,
+    )
+    assert asked == [span]

@@ -10,11 +10,14 @@ with a confidence per line.
 2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
-   where forced alignment is surest of them (window_search.py).
+   where forced alignment is surest of them, if it is sure of them anywhere, and the others share
+   the time between those (window_search.py).
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window; a line
    aligned seconds after where its words were heard aligned again alone from its opening, in the
-   window that agrees with them (openings.realign_slipped_lines), and one stretched over its
-   window between nearly alike neighbours aligned again alone (strays.realign_stretched); held
+   window that agrees with them (openings.realign_slipped_lines), one crushed against its window's
+   end aligned again alone from its opening over the next line's window (strays.realign_crushed),
+   and one stretched over its window between nearly alike neighbours aligned again alone
+   (strays.realign_stretched); held
    notes handed back to the word that holds them and words crushed at a held note's end given their
    time back (align.return_held_notes, align.return_squeezed_words), and lines of held vowels that
    the alignment squeezed spread over their stretch (vocalise.py). Words that strayed
@@ -57,10 +60,10 @@ from verse_engine.alignment.voice_onsets import (
     start_words_at_voice,
     voice_probabilities,
 )
-from verse_engine.alignment.window_search import place_lines
+from verse_engine.alignment.window_search import place_lines, searched_windows
 from verse_engine.asr import whisper
 from verse_engine.audio.decode import seconds_of
-from verse_engine.text.lines import Word, is_unsure
+from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 
 # 3: re-listening, the window search, lyric words kept whole, line edges clipped to the song's pace,
 # held notes given back, the model's lead corrected. 4: held-vowel lines spread over their stretch.
@@ -86,10 +89,11 @@ from verse_engine.text.lines import Word, is_unsure
 # line whose notes cannot be counted opens on the first note that rises near it (held_notes.py). 19: a
 # line heard where no voice sounds anchors nothing, and lines after a break share the time from where
 # singing resumes (anchors.py). 20: a held line's counted notes are taken only where they follow one
-# another a breath apart (held_notes.py).
-ALIGNER_VERSION = "verse-align-20"
+# another a breath apart (held_notes.py). 21: the window search keeps only the lines it is sure of,
+# and the others share the time between them (window_search.py); a line crushed against its
+# window's end is aligned again alone from its opening over the next line's window (strays.py).
+ALIGNER_VERSION = "verse-align-21"
 METHOD = "whisper-forced-alignment"
-LOW_CONFIDENCE = 0.25
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,
 # not the recognised words, times the lyrics (docs/benchmarks-archive.md, "Anchors that mislead").
@@ -117,22 +121,16 @@ def _search_long_runs(
     language: str,
 ) -> list[tuple[float, float, bool]]:
     """Unanchored lines in a stretch longer than one window get the window where Whisper is surest
-    of them (window_search.py), instead of an even share of the stretch."""
+    of them (window_search.py), instead of an even share of the stretch; those it is not sure of
+    anywhere share the time between the lines it found."""
     out = list(windows)
     for i, j, start, end in unheard_regions(windows):
         if end - start <= WINDOW_SECONDS:
             continue
         with whisper.lock():
             placed = place_lines(whisper.load(model_name), audio, lines[i:j], start, end, language)
-        # A line's window runs on to where the next one starts: the search's window may have
-        # squeezed it (four "ooh"s held 6 s each, packed into 4 s), and the final alignment can
-        # only spread it again if its window leaves room.
-        starts = [p.words[0].start for p in placed if p.words] + [end]
-        found = 0
-        for k, placement in enumerate(placed, start=i):
-            if placement.words:
-                found += 1
-                out[k] = (placement.words[0].start, max(placement.words[-1].end, starts[found]), False)
+        for k, window in enumerate(searched_windows(lines[i:j], placed, start, end), start=i):
+            out[k] = (*window, False)
     return out
 
 
@@ -206,4 +204,6 @@ def is_doubted(text: str, words: list[Word], confidence: float, *, anchored: boo
     word the recogniser doubts."""
     per_word = (words[-1].end - words[0].start) / max(1, len(text.split()))
     plausible = SECONDS_PER_WORD[0] <= per_word <= SECONDS_PER_WORD[1]
-    return not anchored or confidence < LOW_CONFIDENCE or not plausible or stray or any(is_unsure(w) for w in words)
+    return (
+        not anchored or confidence < LOW_LINE_CONFIDENCE or not plausible or stray or any(is_unsure(w) for w in words)
+    )

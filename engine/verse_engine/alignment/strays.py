@@ -87,22 +87,40 @@ def outside(words: list[Word], span: Span) -> int:
     return sum(not (span.start - OUT_OF_WINDOW_SECONDS <= w.start <= span.end + OUT_OF_WINDOW_SECONDS) for w in words)
 
 
+def crushed_at_the_end(words: list[Word], span: Span) -> bool:
+    """Whether a line's crushed words are pinned at its window's end (or past it), where the
+    alignment leaves text that was sung after the window."""
+    return all(w.start >= span.end - OUT_OF_WINDOW_SECONDS for w in words if squeezed(w))
+
+
 def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Callable[[Span], list[Word]]) -> None:
     """Where most of a line's words are crushed, aligns it again alone in its window
     (`align_alone`) and keeps that if fewer of its words are then crushed and no more start
     outside the window. A line that merely left its window is not: an unanchored line's window is
     a guess, and the joint alignment is what finds the line after a break. Nor can the model's word
-    probabilities choose: a crushed alignment scores higher than the right one."""
+    probabilities choose: a crushed alignment scores higher than the right one. Where that leaves
+    it crushed against its window's end, the guess was too early: the line starts about where the
+    joint alignment put its first word and runs on past the window, so it is aligned alone again
+    from there to the end of the next line's window, on the same terms."""
     for i, (span, words) in enumerate(zip(spans, texts, strict=True)):
         if not words or 2 * crushed(words) <= len(words):
             continue
-        again = align_alone(span)
-        if (
-            len(again) == len(words)
-            and crushed(again) < crushed(words)
-            and outside(again, span) <= outside(words, span)
-        ):
-            texts[i] = again
+        windows = [span]
+        if i + 1 < len(spans):
+            opening = max(span.start, min(words[0].start, span.end) - OUT_OF_WINDOW_SECONDS)
+            windows.append(Span(span.text, opening, max(span.end, spans[i + 1].end)))
+        for window in windows:
+            if window is not span and not crushed_at_the_end(texts[i], span):
+                break
+            again = align_alone(window)
+            if (
+                len(again) == len(words)
+                and crushed(again) < crushed(texts[i])
+                and outside(again, window) <= outside(words, span)
+            ):
+                texts[i] = again
+            if 2 * crushed(texts[i]) <= len(words):
+                break
 
 
 def stretch(words: list[Word], pace: float) -> float:

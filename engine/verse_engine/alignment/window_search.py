@@ -4,7 +4,9 @@ longer than one Whisper window (an instrumental break with a chorus somewhere in
 Forced alignment squeezes text that is not in its window against the window's edge, with low
 token probabilities; text that is there is placed with high ones. So the run's lines are aligned
 in overlapping 30 s windows across the stretch, and each line takes the placement from the window
-where Whisper was surest of it, keeping the lines in order (a small dynamic programme).
+where Whisper was surest of it, keeping the lines in order (a small dynamic programme). A line the
+search is not sure of anywhere (held vowels Whisper barely hears, vocalise.py) keeps no placement:
+it takes its share of the time between the lines found around it (searched_windows).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import numpy as np
 from faster_whisper import WhisperModel
 
 from verse_engine.alignment.align import WINDOW_SECONDS, align_window, side_by_side
-from verse_engine.text.lines import Word
+from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word
 
 STRIDE_SECONDS = 10.0
 # A line may start a little before the previous one ends (sung lines overlap at the edges).
@@ -88,3 +90,38 @@ def place_lines(
             for k, words in enumerate(timed):
                 candidates[k].append(Placement(words, line_score(words, window_end)))
     return best_in_order(candidates)
+
+
+def searched_windows(texts: list[str], placed: list[Placement], start: float, end: float) -> list[tuple[float, float]]:
+    """Each line's window from the search over [start, end]. A line found there runs from its first
+    word to where the next line starts (the search may have squeezed it, and the final alignment can
+    only spread it again if its window leaves room). A line not found (no placement Whisper is surer
+    of than LOW_LINE_CONFIDENCE: then where it was put is chance, as for the held vowels of a mix
+    Whisper barely hears, vocalise.py) shares by words, with the lines not found beside it, the
+    time from the end of the line found before them to the start of the one after."""
+    found = [bool(p.words) and p.score >= LOW_LINE_CONFIDENCE for p in placed]
+    out: list[tuple[float, float]] = [(start, end)] * len(texts)
+    k = 0
+    while k < len(texts):
+        if found[k]:
+            words = placed[k].words
+            following = next((placed[m].words[0].start for m in range(k + 1, len(texts)) if found[m]), end)
+            out[k] = (
+                words[0].start,
+                words[-1].end if k + 1 < len(texts) and not found[k + 1] else max(words[-1].end, following),
+            )
+            k += 1
+            continue
+        m = k
+        while m < len(texts) and not found[m]:
+            m += 1
+        left = next((placed[n].words[-1].end for n in range(k - 1, -1, -1) if found[n]), start)
+        right = max(left, next((placed[n].words[0].start for n in range(m, len(texts)) if found[n]), end))
+        counts = [len(texts[n].split()) for n in range(k, m)]
+        cursor = left
+        for n, count in zip(range(k, m), counts, strict=True):
+            share = (right - left) * count / sum(counts)
+            out[n] = (cursor, cursor + share)
+            cursor += share
+        k = m
+    return out

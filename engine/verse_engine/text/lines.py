@@ -58,6 +58,10 @@ class Word:
 # review page marks it and an aligned line holding one is flagged. Chosen from the per-word table in
 # docs/benchmarks-archive.md ("Word confidence").
 LOW_WORD_CONFIDENCE = 0.05
+#: An aligned line whose words' mean probability is under this is one the recogniser doubts: it is
+#: flagged (lyrics_align.is_doubted), and a window search that finds a line no surer than this has not
+#: found it (window_search.searched_windows).
+LOW_LINE_CONFIDENCE = 0.25
 
 
 def is_unsure(word: Word) -> bool:
