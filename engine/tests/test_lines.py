@@ -85,3 +85,9 @@ def test_a_timed_line_is_flagged_for_any_one_doubt_and_only_then():
     assert is_doubted(text, sure, 0.2, anchored=True, stray=False)
     crammed = [Word(f" {t}", 1.0 + 0.01 * i, 1.01 + 0.01 * i, 0.9) for i, t in enumerate(text.split())]
     assert is_doubted(text, crammed, 0.9, anchored=True, stray=False)
+    # Held seed 34's "never", given the rest before its line: 1.45 s before "let".
+    rest = (("let", 53.49), ("me", 54.17), ("go", 54.75))
+    opened_early = [Word(" never", 52.04, 53.49, 0.54), *[Word(f" {t}", s, s + 0.5, 0.95) for t, s in rest]]
+    assert is_doubted("never let me go", opened_early, 0.86, anchored=True, stray=False)
+    held = [Word(f" {t}", 25.0 + 1.5 * i, 26.4 + 1.5 * i, 0.3) for i, t in enumerate("ooh ooh ooh ooh".split())]
+    assert not is_doubted("ooh ooh ooh ooh", held, 0.3, anchored=True, stray=False)
