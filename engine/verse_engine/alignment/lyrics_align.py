@@ -103,8 +103,8 @@ METHOD = "whisper-forced-alignment"
 # instead of being dropped and listened to again.
 #: On the derailment benchmark's renderings (every class, the shared songs and the held class's
 #: twenty seeds), the lines that open on a word this long and that nothing else flagged are five, each
-#: first word 0.33 to 0.78 s early; the two derailed first words that were not flagged (held seeds 28
-#: and 34) took 1.35 and 1.45 s (docs/benchmarks-archive.md, verse-align-21).
+#: first word 0.33 to 0.78 s early; the derailed first word that was not flagged on the fresh seeds
+#: (held seed 34) took 1.45 s (docs/benchmarks-archive.md, verse-align-21).
 OPENING_SECONDS = 1.0
 ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "beam_size": 1, "loop_ratio": 3.0}
 
