@@ -11,6 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
+from verse_engine.alignment.echoes import echoed
 from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Word
@@ -217,6 +218,9 @@ def anchors(
     edge is the song's.
 
     Heard words are set aside, and the lyrics paired again without them, where they mislead:
+    - an echo of the words heard just before it, which the lyrics do not repeat (echoes.py), is
+      set aside before the first pairing: a line's last words would pair with its echo as readily
+      as with the lead that sang them;
     - a heard word paired with a line that it does not help anchor is noise to the pairing, and it
       can move everything after it: one word more paired makes the alignment jump a whole verse,
       pinning the next pass of a chorus where the first was heard. Only where it sits out of place
@@ -237,8 +241,10 @@ def anchors(
     heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
     lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
     places = _places(len(lyric_words), heard, duration)
-    scores = pair_scores([w for _, _, w in lyric_words], [normalise(w.text) for w in heard], places)
-    kept = list(range(len(heard)))
+    lyric_texts, heard_texts = [w for _, _, w in lyric_words], [normalise(w.text) for w in heard]
+    scores = pair_scores(lyric_texts, heard_texts, places)
+    echoes = echoed(lyric_texts, heard_texts, heard, SECONDS_PER_WORD[0])
+    kept = [k for k in range(len(heard)) if k not in echoes]
     found = _heard_lyrics(lyric_words, heard, scores, kept)
     anchored = _anchored(lines, found)
     # Each round sets aside at least one heard word, and costs a pairing (a second at most on a

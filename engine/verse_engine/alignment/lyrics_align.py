@@ -3,10 +3,11 @@ with a confidence per line.
 
 1. Anchors (anchors.py): a recognition pass; the lyrics' words are paired in order with the words
    heard, and each line with enough of its words heard gets an approximate window. Heard words
-   that anchor no line (unless they sit in place between its anchored neighbours), or anchor one
-   where the lines before it could not be sung, are set aside and the pairing done again without
-   them. Unanchored lines at either end keep to where Silero hears the voice, where they fit there
-   at the song's pace.
+   that echo the words heard just before them, where the lyrics do not repeat them, are left out
+   of the pairing (echoes.py); those that anchor no line (unless they sit in place between its
+   anchored neighbours), or anchor one where the lines before it could not be sung, are set aside
+   and the pairing done again without them. Unanchored lines at either end keep to where Silero
+   hears the voice, where they fit there at the song's pace.
 2. Re-listening: stretches of 10 s or more with no anchored line are recognised again with their
    lyrics as the prompt and without the voice-activity filter, and the anchors are recomputed.
 3. Search: lines still unanchored in a stretch longer than one Whisper window take the window
@@ -92,8 +93,9 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # another a breath apart (held_notes.py). 21: the window search keeps only the lines it is sure of,
 # and the others share the time between them (window_search.py); a line crushed against its
 # window's end is aligned again alone from its opening over the next line's window (strays.py); a
-# line that opens on a word held over a second is flagged.
-ALIGNER_VERSION = "verse-align-21"
+# line that opens on a word held over a second is flagged. 22: heard words that echo the words
+# heard just before them, which the lyrics do not repeat, anchor nothing (echoes.py).
+ALIGNER_VERSION = "verse-align-22"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,
