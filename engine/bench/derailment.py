@@ -33,6 +33,7 @@ on the one left out (docs/benchmarks.md says which was left out for each).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import time
@@ -527,7 +528,9 @@ def main() -> None:
     results = []
     names = [c for c in args.only or CLASSES if c != "shared"]
     for name, rendered in renderings(names, args.seeds, Espeak()):
-        print(f"{name}: {len(rendered.audio) / RATE:.0f} s, {len(rendered.starts)} words", flush=True)
+        # The rendering's checksum tells a change of song from a change of aligner or of machine.
+        digest = hashlib.sha256(rendered.audio.tobytes()).hexdigest()[:12]
+        print(f"{name}: {len(rendered.audio) / RATE:.0f} s, {len(rendered.starts)} words, audio {digest}", flush=True)
         results.append(align(rendered, args.model, name))
     if not args.no_shared and (not args.only or "shared" in args.only):
         results += shared_songs(args.model)

@@ -60,3 +60,11 @@ def test_a_line_sung_again_with_its_opening_unheard_is_not_an_echo():
     assert echoes_of(lyrics, heard) == set()
     further = "et je marche seul dans les rues de la ville sans savoir où aller ce soir"
     assert echoes_of(lyrics.replace("je veux zapper", further), heard) == {2, 3}
+
+
+def test_a_chorus_sung_twice_and_misheard_alike_is_not_an_echo():
+    """ "hold onto me" is no run of the lyrics, which sing the chorus twice: heard twice alike, the
+    second pass cannot be told from an echo by them, and is left to the pairing."""
+    chorus = "hold on to me tonight never let me go"
+    heard = [*timed("hold onto me tonight never let me go", 30.0), *timed("hold onto me tonight never let me go", 34.0)]
+    assert echoes_of(f"{chorus} {chorus}", heard) == set()

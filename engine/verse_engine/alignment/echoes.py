@@ -16,19 +16,22 @@ ECHO_WORDS = (2, 8)
 ECHO_GAP_SECONDS = 2.5
 
 
-def _closest_copies(lyric_words: list[str]) -> dict[tuple[str, ...], int]:
-    """For every run of words the lyrics sing more than once, the fewest lyric words between two of
-    its copies (0 where they follow each other)."""
+def _lyric_runs(lyric_words: list[str]) -> dict[tuple[str, ...], int | None]:
+    """Every run of words the lyrics sing, with the fewest lyric words between two of its copies (0
+    where they follow each other), or None where they sing it once."""
     shortest, longest = ECHO_WORDS
-    out: dict[tuple[str, ...], int] = {}
+    out: dict[tuple[str, ...], int | None] = {}
     for length in range(shortest, longest + 1):
         last_seen: dict[tuple[str, ...], int] = {}
         for i in range(len(lyric_words) - length + 1):
             run = tuple(lyric_words[i : i + length])
-            if run in last_seen and i - last_seen[run] >= length:
+            if run not in last_seen:
+                out[run] = None
+                last_seen[run] = i
+            elif i - last_seen[run] >= length:
                 between = i - last_seen[run] - length
-                out[run] = min(out.get(run, between), between)
-            if run not in last_seen or i - last_seen[run] >= length:
+                fewest = out[run]
+                out[run] = between if fewest is None else min(fewest, between)
                 last_seen[run] = i
     return out
 
@@ -49,9 +52,11 @@ def echoed(lyric_words: list[str], heard_words: list[str], heard: list[Word], wo
     """The indices of the heard words that echo the ones just before them: a run of ECHO_WORDS that
     repeats the run heard right before it, starting within ECHO_GAP_SECONDS of that run's end, that
     is not one shorter run repeated, and that the lyrics (`lyric_words`, normalised as `heard_words`
-    are) do not sing again after no more words than the gap holds at `word_seconds` a word (the
-    fastest a word is sung). The longest such run is taken; a run echoed twice is two echoes."""
-    copies = _closest_copies(lyric_words)
+    are) sing, but not again after no more words than the gap holds at `word_seconds` a word (the
+    fastest a word is sung). A run the lyrics do not hold as it was heard ("hold onto me" for "hold
+    on to me") cannot be checked against them, and is left to the pairing. The longest such run is
+    taken; a run echoed twice is two echoes."""
+    runs = _lyric_runs(lyric_words)
     shortest, longest = ECHO_WORDS
     out: set[int] = set()
     j = shortest
@@ -62,8 +67,9 @@ def echoed(lyric_words: list[str], heard_words: list[str], heard: list[Word], wo
             if (
                 run == tuple(heard_words[j - length : j])
                 and gap <= ECHO_GAP_SECONDS
+                and run in runs
                 and not _one_unit_repeated(run)
-                and not _sung_again_within(copies.get(run), gap, word_seconds)
+                and not _sung_again_within(runs[run], gap, word_seconds)
             ):
                 out.update(range(j, j + length))
                 j += length
