@@ -68,3 +68,11 @@ def test_a_chorus_sung_twice_and_misheard_alike_is_not_an_echo():
     chorus = "hold on to me tonight never let me go"
     heard = [*timed("hold onto me tonight never let me go", 30.0), *timed("hold onto me tonight never let me go", 34.0)]
     assert echoes_of(f"{chorus} {chorus}", heard) == set()
+
+
+def test_an_echo_misheard_alike_is_an_echo():
+    """ "the storm is getting cold" twice, for a line ending "the story's getting old" and its echo:
+    the lyrics sing nothing like it twice."""
+    lyrics = "the coffee's cold the story's getting old but I can hear you singing down the hall"
+    heard = [*timed("the storm is getting cold", 53.7), *timed("the storm is getting cold", 56.1)]
+    assert echoes_of(lyrics, heard) == {5, 6, 7, 8, 9}

@@ -6,6 +6,8 @@ lead sang them. The echo is the later copy."""
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+
 from verse_engine.text.lines import Word
 
 # An echo answers with a phrase, not a verse: longer runs heard twice in a row are a chorus sung
@@ -14,32 +16,29 @@ ECHO_WORDS = (2, 8)
 # An echo follows the words it repeats within a bar or two. Two copies further apart are the same
 # phrase sung twice with the words between them unheard.
 ECHO_GAP_SECONDS = 2.5
+# A heard run is the lyrics' own when at least half its words are theirs, in order: the share of a
+# line's words that anchors it (anchors.py), as a recognition pass mishears the rest.
+LYRIC_LIKENESS = 0.5
 
 
-def _lyric_runs(lyric_words: list[str]) -> dict[tuple[str, ...], int | None]:
-    """Every run of words the lyrics sing, with the fewest lyric words between two of its copies (0
-    where they follow each other), or None where they sing it once."""
+def _sung_again(lyric_words: list[str]) -> dict[int, list[tuple[tuple[str, ...], int]]]:
+    """Per length, the runs of words the lyrics sing more than once, each with the fewest lyric words
+    between two of its copies (0 where they follow each other)."""
     shortest, longest = ECHO_WORDS
-    out: dict[tuple[str, ...], int | None] = {}
+    out: dict[int, list[tuple[tuple[str, ...], int]]] = {}
     for length in range(shortest, longest + 1):
         last_seen: dict[tuple[str, ...], int] = {}
+        fewest: dict[tuple[str, ...], int] = {}
         for i in range(len(lyric_words) - length + 1):
             run = tuple(lyric_words[i : i + length])
-            if run not in last_seen:
-                out[run] = None
-                last_seen[run] = i
-            elif i - last_seen[run] >= length:
+            if run in last_seen and i - last_seen[run] < length:
+                continue
+            if run in last_seen:
                 between = i - last_seen[run] - length
-                fewest = out[run]
-                out[run] = between if fewest is None else min(fewest, between)
-                last_seen[run] = i
+                fewest[run] = min(fewest.get(run, between), between)
+            last_seen[run] = i
+        out[length] = list(fewest.items())
     return out
-
-
-def _sung_again_within(words_between: int | None, gap: float, word_seconds: float) -> bool:
-    """Whether the lyrics sing a run again after so few words that they fit in the gap between the
-    two copies heard, at `word_seconds` a word (the words between went unheard)."""
-    return words_between is not None and words_between * word_seconds <= gap
 
 
 def _one_unit_repeated(run: tuple[str, ...]) -> bool:
@@ -51,12 +50,21 @@ def _one_unit_repeated(run: tuple[str, ...]) -> bool:
 def echoed(lyric_words: list[str], heard_words: list[str], heard: list[Word], word_seconds: float) -> set[int]:
     """The indices of the heard words that echo the ones just before them: a run of ECHO_WORDS that
     repeats the run heard right before it, starting within ECHO_GAP_SECONDS of that run's end, that
-    is not one shorter run repeated, and that the lyrics (`lyric_words`, normalised as `heard_words`
-    are) sing, but not again after no more words than the gap holds at `word_seconds` a word (the
-    fastest a word is sung). A run the lyrics do not hold as it was heard ("hold onto me" for "hold
-    on to me") cannot be checked against them, and is left to the pairing. The longest such run is
-    taken; a run echoed twice is two echoes."""
-    runs = _lyric_runs(lyric_words)
+    is not one shorter run repeated, and that is not like (LYRIC_LIKENESS) a run the lyrics
+    (`lyric_words`, normalised as `heard_words` are) sing again after no more words than the gap
+    holds at `word_seconds` a word, the fastest a word is sung: then the words between went unheard
+    ("son prénom", "son prénom les larmes" for a line sung twice whose second opening was missed).
+    Likeness, not identity, as the two copies are often misheard alike ("hold onto me tonight"
+    twice, for a chorus of "hold on to me tonight" sung twice). The longest such run is taken; a run
+    echoed twice is two echoes."""
+    again = _sung_again(lyric_words)
+
+    def lyrics_sing_again(run: tuple[str, ...], gap: float) -> bool:
+        return any(
+            between * word_seconds <= gap and SequenceMatcher(None, run, copy).ratio() >= LYRIC_LIKENESS
+            for copy, between in again[len(run)]
+        )
+
     shortest, longest = ECHO_WORDS
     out: set[int] = set()
     j = shortest
@@ -67,9 +75,8 @@ def echoed(lyric_words: list[str], heard_words: list[str], heard: list[Word], wo
             if (
                 run == tuple(heard_words[j - length : j])
                 and gap <= ECHO_GAP_SECONDS
-                and run in runs
                 and not _one_unit_repeated(run)
-                and not _sung_again_within(runs[run], gap, word_seconds)
+                and not lyrics_sing_again(run, gap)
             ):
                 out.update(range(j, j + length))
                 j += length
