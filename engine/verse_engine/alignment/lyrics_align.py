@@ -103,10 +103,8 @@ METHOD = "whisper-forced-alignment"
 # Repeated text is kept up to a higher compression ratio than in a transcript: a chorus sung four
 # times compresses like a loop, and the lyrics hold the same repeats, so it anchors those lines
 # instead of being dropped and listened to again.
-#: On the derailment benchmark's renderings (every class, the shared songs and the held class's
-#: twenty seeds), the lines that open on a word this long and that nothing else flagged are five, each
-#: first word 0.33 to 0.78 s early; the derailed first word that was not flagged on the fresh seeds
-#: (held seed 34) took 1.45 s (docs/benchmarks-archive.md, verse-align-21).
+#: A line's first word held longer than this has usually been given the rest before the line too
+#: (how it was chosen, and what it flags: docs/benchmarks-archive.md, verse-align-21).
 OPENING_SECONDS = 1.0
 ANCHOR_PASS: dict[str, Any] = {"temperature": 0.0, "beam_size": 1, "loop_ratio": 3.0}
 
@@ -225,6 +223,6 @@ def is_doubted(text: str, words: list[Word], confidence: float, *, anchored: boo
 def opens_held(text: str, words: list[Word]) -> bool:
     """Whether the line's second word starts more than OPENING_SECONDS after its first, in a line
     that is not of held vowels. A sung line's long notes close its phrases; a first word that long
-    has usually been given the rest before the line as well, and starts early (a derailed "never"
-    placed 1.07 s before it was sung, with a probability of 0.54, in a line nothing else doubted)."""
+    has usually been given the rest before the line as well, and starts early, even where nothing
+    else about the line is doubted."""
     return len(words) > 1 and not is_held_vowel_line(text) and words[1].start - words[0].start > OPENING_SECONDS
