@@ -56,12 +56,12 @@ def test_a_line_crushed_by_its_neighbours_is_aligned_again_alone_in_its_window()
 
 def test_a_line_that_only_left_its_window_is_not_aligned_again_and_a_worse_one_is_not_kept():
     """An unanchored line's window is a guess: the joint alignment found this line after a break,
-    15 s past it, and that stands."""
+    15 s past it, at the song's pace, and that stands."""
     span = Span("one two three", 10.0, 12.0)
-    found = [Word(" one", 25.0, 25.5, 0.9), Word(" two", 25.5, 26.0, 0.9), Word(" three", 26.0, 26.8, 0.9)]
-    texts = [found]
-    realign_crushed([span], texts, lambda s: pytest.fail("aligned again"))
-    assert texts == [found]
+    found = [Word(" one", 25.0, 25.6, 0.9), Word(" two", 25.6, 26.2, 0.9), Word(" three", 26.2, 27.4, 0.9)]
+    texts = [found, _words("four five six", (27.4, 28.0, 28.6), (28.0, 28.6, 29.4))]
+    realign_crushed([span, Span("four five six", 27.0, 30.0)], texts, lambda s: pytest.fail("aligned again"))
+    assert texts[0] == found
     squashed = [Word(" one", 11.0, 11.0, 0.9), Word(" two", 11.0, 11.0, 0.9), Word(" three", 11.0, 11.8, 0.9)]
     as_crushed = [Word(" one", 10.0, 10.0, 0.1), Word(" two", 10.0, 10.0, 0.1), Word(" three", 10.0, 10.5, 0.1)]
     texts = [squashed]
@@ -157,3 +157,54 @@ def test_a_line_crushed_at_its_window_start_is_not_looked_for_after_it():
         lambda s: asked.append(s) or squashed,
     )
     assert asked == [span]
+
+
+# mes_larmes: "les larmes" ends one line and "des larmes" opens the next, so the pairing gave the
+# second line's opening to the first, and the joint alignment held the first over the second's time.
+PRESSED = "des larmes et la haine les larmes"
+BEFORE_PRESSED = _words(
+    "j'veux zapper son prénom les larmes",
+    (129.72, 129.96, 130.18, 130.46, 130.88, 131.2),
+    (129.96, 130.18, 130.46, 130.88, 131.2, 131.5),
+)
+
+
+def test_a_line_pushed_out_of_its_window_and_pressed_is_aligned_again_alone_in_it():
+    """Most of its words start past its window's end, in under its time at the song's pace (two
+    crushed): alone in its window it is found there, and that is kept."""
+    span = Span(PRESSED, 132.13, 133.86)
+    pressed = _words(
+        PRESSED,
+        (133.64, 133.76, 134.04, 134.38, 134.38, 134.48, 134.48),
+        (133.76, 134.04, 134.38, 134.38, 134.48, 134.48, 134.7),
+    )
+    alone = _words(
+        PRESSED,
+        (131.9, 132.1, 132.3, 132.45, 132.6, 133.0, 133.45),
+        (132.1, 132.3, 132.45, 132.6, 133.0, 133.45, 133.8),
+    )
+    asked: list[Span] = []
+    texts = [BEFORE_PRESSED, pressed]
+    realign_crushed([Span(BEFORE_PRESSED[0].text, 130.13, 132.13), span], texts, lambda s: asked.append(s) or alone)
+    assert asked == [span]
+    assert texts[1] == alone
+
+
+def test_a_pushed_out_line_at_the_song_s_pace_or_no_less_crushed_alone_is_left():
+    span = Span(PRESSED, 132.13, 133.86)
+    at_pace = _words(
+        PRESSED,
+        (134.0, 134.2, 134.6, 134.75, 134.9, 135.3, 135.5),
+        (134.2, 134.6, 134.75, 134.9, 135.3, 135.5, 136.0),
+    )
+    spans = [Span(BEFORE_PRESSED[0].text, 130.13, 132.13), span]
+    realign_crushed(spans, [BEFORE_PRESSED, at_pace], lambda s: pytest.fail("aligned again"))
+    pressed = _words(
+        PRESSED,
+        (133.64, 133.76, 134.04, 134.38, 134.38, 134.48, 134.48),
+        (133.76, 134.04, 134.38, 134.38, 134.48, 134.48, 134.7),
+    )
+    still_crushed = _words(PRESSED, (132.0,) * 7, (132.0,) * 6 + (133.0,))
+    texts = [BEFORE_PRESSED, pressed]
+    realign_crushed(spans, texts, lambda s: still_crushed)
+    assert texts[1] == pressed

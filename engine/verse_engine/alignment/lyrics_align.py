@@ -15,8 +15,9 @@ with a confidence per line.
    the time between those (window_search.py).
 4. Refinement: Whisper forced alignment (CTranslate2 `align`) of every line in its window; a line
    aligned seconds after where its words were heard aligned again alone from its opening, in the
-   window that agrees with them (openings.realign_slipped_lines), one crushed against its window's
-   end aligned again alone from its opening over the next line's window (strays.realign_crushed),
+   window that agrees with them (openings.realign_slipped_lines), one crushed or pushed out of its
+   window by its neighbours aligned again alone in it, and one crushed against its window's end
+   aligned again alone from its opening over the next line's window (strays.realign_crushed),
    and one stretched over its window between nearly alike neighbours aligned again alone
    (strays.realign_stretched); held
    notes handed back to the word that holds them and words crushed at a held note's end given their
@@ -94,8 +95,9 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # and the others share the time between them (window_search.py); a line crushed against its
 # window's end is aligned again alone from its opening over the next line's window (strays.py); a
 # line that opens on a word held over a second is flagged. 22: heard words that echo the words
-# heard just before them, which the lyrics do not repeat, anchor nothing (echoes.py).
-ALIGNER_VERSION = "verse-align-22"
+# heard just before them, which the lyrics do not repeat, anchor nothing (echoes.py). 23: a line
+# pushed out of its window, faster than the song's pace, is aligned again alone in it (strays.py).
+ALIGNER_VERSION = "verse-align-23"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,

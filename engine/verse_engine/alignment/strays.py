@@ -10,11 +10,12 @@ flagged and the words marked unsure rather than placed as if known. Lines of hel
 left alone: four held "ooh"s are sung seconds apart (vocalise.py spreads them).
 
 Lines are aligned together, several to a window, so a line can also lose its place to its
-neighbours: a repeated "les larmes" held over the next line's time, that line crushed at its end.
-realign_crushed aligns such a line again alone in its own window. The other way, a line between
-nearly alike neighbours ("ba da da da da da", "ba da da dam da da", "ba da da dam da dam da") can be
-stretched over the whole stretch between them, its syllables held seconds each, while alone in its
-window the alignment finds it where it was sung: realign_stretched.
+neighbours: a repeated "les larmes" held over the next line's time, that line crushed at its end,
+or pressed past it into the time of the line after. realign_crushed aligns such a line again alone
+in its own window. The other way, a line between nearly alike neighbours ("ba da da da da da",
+"ba da da dam da da", "ba da da dam da dam da") can be stretched over the whole stretch between
+them, its syllables held seconds each, while alone in its window the alignment finds it where it
+was sung: realign_stretched.
 """
 
 from __future__ import annotations
@@ -94,16 +95,19 @@ def crushed_at_the_end(words: list[Word], span: Span) -> bool:
 
 
 def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Callable[[Span], list[Word]]) -> None:
-    """Where most of a line's words are crushed, aligns it again alone in its window
-    (`align_alone`) and keeps that if fewer of its words are then crushed and no more start
-    outside the window. A line that merely left its window is not: an unanchored line's window is
-    a guess, and the joint alignment is what finds the line after a break. Nor can the model's word
-    probabilities choose: a crushed alignment scores higher than the right one. Where that leaves
+    """Where most of a line's words are crushed, or the line was pushed out of its window
+    (pushed_out), aligns it again alone in its window (`align_alone`) and keeps that if fewer of
+    its words are then crushed and no more start outside the window. A line that merely left its
+    window is not: an unanchored line's window is a guess, and the joint alignment is what finds
+    the line after a break. Nor can the model's word probabilities choose: a crushed alignment
+    scores higher than the right one. Where that leaves
     it crushed against its window's end, the guess was too early: the line starts about where the
     joint alignment put its first word and runs on past the window, so it is aligned alone again
     from there to the end of the next line's window, on the same terms."""
+    every = [w for text in texts for w in text]
+    pace = word_pace(every) if every else 0.0
     for i, (span, words) in enumerate(zip(spans, texts, strict=True)):
-        if not words or 2 * crushed(words) <= len(words):
+        if not words or (2 * crushed(words) <= len(words) and not pushed_out(words, span, pace)):
             continue
         windows = [span]
         if i + 1 < len(spans):
@@ -121,6 +125,13 @@ def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Cal
                 texts[i] = again
             if 2 * crushed(texts[i]) <= len(words):
                 break
+
+
+def pushed_out(words: list[Word], span: Span, pace: float) -> bool:
+    """Whether most of a line's words start outside its window and the line is sung faster than
+    the song's `pace`: its neighbour took its time and pressed it out. A line the joint alignment
+    found after a break, away from a guessed window, keeps its own pace there."""
+    return len(words) > 1 and 2 * outside(words, span) > len(words) and stretch(words, pace) < 1.0
 
 
 def stretch(words: list[Word], pace: float) -> float:
