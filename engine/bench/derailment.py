@@ -16,7 +16,8 @@ band where it sounds; a held vowel is a note of a formant synthesiser, which sta
 written. Per song and per class: AAE, median, PCO@0.3, the share of words over 1 s off
 ("derailed"), the share inside the perceptual window (-0.33 s early to +0.22 s late), the karaoke
 perceptual score of Lizé-Masclef et al. (2021), the signed median (the lead or lag), alignment
-time over audio time, and how honest the flags are: how many of the words over 1 s off the reader
+time over audio time (beside the time one window's encoding takes here, which no aligner goes
+under), and how honest the flags are: how many of the words over 1 s off the reader
 is told about (their line is flagged or the word is marked unsure), against the share of all words
 so marked; and the words timed before the word sung before them (lyrics out of order).
 
@@ -45,6 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
+from verse_engine.alignment.align import WINDOW_SECONDS, window_frames
 from verse_engine.alignment.lyrics_align import align_lyrics
 from verse_engine.asr import whisper
 from verse_engine.audio.decode import SAMPLE_RATE
@@ -507,6 +509,21 @@ def print_table(results: list[dict]) -> None:
             print(f"{r['song']}: lines of {slowest:.1f} to {fastest:.1f} syllables a second")
 
 
+def encoding_floor(model_name: str, repeats: int = 3) -> float:
+    """Seconds per second of audio that encoding one full Whisper window takes here (the median of
+    `repeats`). Every window is encoded at least once by the recognition pass and once by the
+    alignment, so this bounds the time from below on any machine: the time figures of two machines
+    compare through it."""
+    model = whisper.load(model_name)
+    frames = window_frames(model.feature_extractor(np.zeros(int(WINDOW_SECONDS * RATE), np.float32)))
+    seconds = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        model.encode(frames)
+        seconds.append(time.perf_counter() - started)
+    return float(np.median(seconds)) / WINDOW_SECONDS
+
+
 def _scores_of_errors(errors: list[float]) -> dict:
     return timing_scores(errors, [0.0] * len(errors))
 
@@ -525,6 +542,8 @@ def main() -> None:
     started = time.perf_counter()
     whisper.load(args.model)
     print(f"model {args.model} loaded in {time.perf_counter() - started:.1f} s (not counted in alignment time)")
+    floor = encoding_floor(args.model)
+    print(f"encoding one {WINDOW_SECONDS:.0f} s window: {floor:.3f} of its audio here (the floor under time/dur)")
     results = []
     names = [c for c in args.only or CLASSES if c != "shared"]
     for name, rendered in renderings(names, args.seeds, Espeak()):
