@@ -100,10 +100,10 @@ def realign_crushed(spans: list[Span], texts: list[list[Word]], align_alone: Cal
     its words are then crushed and no more start outside the window. A line that merely left its
     window is not: an unanchored line's window is a guess, and the joint alignment is what finds
     the line after a break. Nor can the model's word probabilities choose: a crushed alignment
-    scores higher than the right one. Where that leaves
-    it crushed against its window's end, the guess was too early: the line starts about where the
-    joint alignment put its first word and runs on past the window, so it is aligned alone again
-    from there to the end of the next line's window, on the same terms."""
+    scores higher than the right one. Where that leaves it crushed against its window's end, the
+    guess was too early: the line starts about where the joint alignment put its first word and
+    runs on past the window, so it is aligned alone again from there to the end of the next line's
+    window, on the same terms. Each line is aligned again at most twice."""
     every = [w for text in texts for w in text]
     pace = word_pace(every) if every else 0.0
     for i, (span, words) in enumerate(zip(spans, texts, strict=True)):
