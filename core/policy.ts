@@ -40,6 +40,12 @@ export const OUTBOX_STALE_MS = 10_000;
  * way, which costs nothing: the outbox entry owes the publish, and the sweeper makes it.
  */
 export const PUBLISH_DEADLINE_MS = 15_000;
+/**
+ * A Redis command (a meter, a lease, a credential version) not answered in this long has failed,
+ * whether it waited for a connection (a failover's move to the new primary takes tens of
+ * milliseconds) or for a reply from a node that stalled: the request answers 503 SRV_001.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 
 // Retention: what grows with traffic is kept this long from when it was written, then expires.
 

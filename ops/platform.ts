@@ -14,6 +14,7 @@ import { systemClock } from '../core/clock.ts';
 import type { Config } from '../core/config.ts';
 import { listRowRendering } from '../core/jobs/list-rows.ts';
 import type { Logger } from '../core/logger.ts';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../core/policy.ts';
 import type { ObjectStore } from '../core/ports/object-store.ts';
 import type { ComponentName, Probe } from '../gateway/health.ts';
 import { CONSUMER_GROUPS } from '../processors/consumer-groups.ts';
@@ -48,15 +49,22 @@ import { tlsOptions } from '../sinks/tls.ts';
 export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 
 /**
- * Redis as configured: the primary that the Sentinels name (found again after a failover), or one
- * endpoint. A command that reaches a node demoted under it (READONLY) reconnects, which asks the
- * Sentinels again, and is sent once more.
+ * Redis as configured: the primary that the Sentinels name, or one endpoint.
+ *
+ * A failover moves every client at once: each subscribes to the Sentinels' +switch-master and leaves
+ * the old primary when it is announced, not when that node is demoted (seconds later, when the
+ * Sentinels see it again after a false alarm), so nothing is written meanwhile to a node whose data
+ * the resync then discards. A command sent while the connection is being made again (that move, or a
+ * READONLY reply, which reconnects and sends it once more) waits for the new connection rather than
+ * failing; REDIS_COMMAND_TIMEOUT_MS bounds that wait and every reply, and a command still without a
+ * connection after maxRetriesPerRequest attempts fails at once, so Redis down still answers 503 soon.
  */
 export function connectRedis(config: Config, logger?: Logger): Redis {
   const { url, sentinels, sentinelName, sentinelPassword, credentials, tls } = config.redis;
   const options: RedisOptions = {
     maxRetriesPerRequest: 2,
-    enableOfflineQueue: false,
+    enableOfflineQueue: true,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     lazyConnect: false,
     // Every authenticated request sends a command or two (the meter, and before it the key's
     // organisation version unless the meter script checks it); under load, those of concurrent
@@ -74,6 +82,7 @@ export function connectRedis(config: Config, logger?: Logger): Redis {
           sentinels,
           name: sentinelName,
           role: 'master',
+          failoverDetector: true,
           ...(sentinelPassword ? { sentinelPassword } : {}),
           ...(tls ? { enableTLSForSentinelMode: true, sentinelTLS: tlsOptions(tls) } : {}),
           // Ask the Sentinels again soon after a failover, rather than waiting out a long backoff.
