@@ -145,9 +145,11 @@ describe('a three-node cluster that loses one node of everything', () => {
     const finished: FinishedJob[] = [];
     let byRealEngine = 0;
     for (const s of traffic.submitted) {
+      let last = 'no answer';
       const job = await eventually(
         async () => {
           const res = await fetch(`${LB}/api/v1/jobs/${s.jobId}`, { headers: auth });
+          last = `${res.status} ${await res.clone().text()}`;
           if (res.status !== 200) return null;
           const body = (await res.json()) as {
             status: string;
@@ -158,7 +160,10 @@ describe('a three-node cluster that loses one node of everything', () => {
         },
         240_000,
         `job ${s.jobId} terminal`,
-      );
+      ).catch((error: Error) => {
+        // Where it stopped (its stage and attempts), to follow in var/cluster/log by its id.
+        throw new Error(`${error.message}; last seen: ${last.slice(0, 2000)}`);
+      });
       expect(job.status, s.jobId).toBe('complete');
       const lrc = await fetch(`${LB}/api/v1/jobs/${s.jobId}/download/lrc/original`, { headers: auth });
       expect(lrc.status, `${s.jobId} lrc`).toBe(200);

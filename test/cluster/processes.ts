@@ -66,7 +66,14 @@ export class VerseProcesses {
     const log = createWriteStream(path.join(LOGS, `${name}.log`), { flags: 'a' });
     // The real engine queues what its one slot cannot take yet, rather than answering busy: the test
     // wants a few songs through it, where a busy answer sends the retry to the other host.
-    const env = name === 'engine-2' ? { ...this.env, VERSE_ENGINE_QUEUE: '64' } : this.env;
+    // Processor members log each message they take (info, with its job id), so that a job that did
+    // not finish can be followed through the logs afterwards.
+    const env =
+      name === 'engine-2'
+        ? { ...this.env, VERSE_ENGINE_QUEUE: '64' }
+        : /^(gateway|engine)-/.test(name)
+          ? this.env
+          : { ...this.env, VERSE_LOG_LEVEL: 'info' };
     const child = spawn(args[0]!, args.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
