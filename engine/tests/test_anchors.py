@@ -82,6 +82,28 @@ def test_words_squeezed_to_no_length_are_not_anchors():
     assert windows == [(0.0, 20.0, False)]
 
 
+def test_words_of_a_segment_timed_past_the_audios_end_are_not_anchors():
+    """Breaks, seed 33 (176.6 s): after a 40 s break the decoder wrote the last two lines into
+    segments of 175.4-179.4 s and 179.4-183.4 s, in the silence that pads the last window. Aligned
+    in the 1.2 s left, their words anchored the last line 4 s after it was sung (from 172.0 s).
+    Left out, the lines are unheard: their stretch is recognised again with their lyrics."""
+    lines = ["one two three", "four five six", "seven eight nine ten"]
+    first = [
+        Word(f" {w}", 126.6 + 0.5 * k, 127.0 + 0.5 * k, 1.0, segment_end=128.5) for k, w in enumerate(lines[0].split())
+    ]
+    late = " ".join(lines[1:]).split()
+    guessed = [
+        Word(f" {w}", 174.9 + 0.1 * k, 175.0 + 0.1 * k, 1.0, segment_end=179.42 if k < 3 else 183.42)
+        for k, w in enumerate(late)
+    ]
+    windows = anchor_windows(lines, first + guessed, 176.58)
+    assert [anchored for _, _, anchored in windows] == [True, False, False]
+    assert unheard_regions(windows) == [(1, 3, 128.0, 176.58)]
+    # The same words in a segment that ends within the audio anchor their lines.
+    within = [Word(w.text, w.start, w.end, 1.0, segment_end=176.5) for w in guessed]
+    assert all(anchored for _, _, anchored in anchor_windows(lines, first + within, 176.58))
+
+
 def test_a_chorus_heard_once_pairs_with_the_pass_nearest_its_place():
     lines = ["la la la", "verse one here", "la la la", "verse two here", "la la la"]
     # Only one chorus was heard, near the start of a 100 s song: it is the first pass.

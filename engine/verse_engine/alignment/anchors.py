@@ -217,7 +217,8 @@ def anchors(
     left to an edge would not fit between it and the nearest anchor at the song's own pace, that
     edge is the song's.
 
-    Heard words are set aside, and the lyrics paired again without them, where they mislead:
+    Heard words that say nothing of where they were sung (_misplaced) are dropped before the
+    pairing. Heard words are set aside, and the lyrics paired again without them, where they mislead:
     - an echo of the words heard just before it, which the lyrics do not repeat (echoes.py), is
       set aside before the first pairing: a line's last words would pair with its echo as readily
       as with the lead that sang them;
@@ -237,8 +238,7 @@ def anchors(
     For the same reason, unanchored lines after a stretch with no voice in it share the time from
     where `voice` says singing resumes, where they fit there at the song's pace, unless the first is
     a line of held vowels."""
-    # Words squeezed to no length are where a segment's alignment failed, not where they were sung.
-    heard = [w for w in heard if w.end - w.start >= MIN_HEARD_SECONDS]
+    heard = [w for w in heard if not _misplaced(w, duration)]
     lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
     places = _places(len(lyric_words), heard, duration)
     lyric_texts, heard_texts = [w for _, _, w in lyric_words], [normalise(w.text) for w in heard]
@@ -270,6 +270,17 @@ def anchors(
     pace = _pace(lines, anchored)
     edges = _sung_edges(lines, anchored, sung, duration, pace)
     return _interpolated(lines, anchored, edges, _resuming(lines, voice, pace)), heard_places
+
+
+def _misplaced(word: Word, duration: float) -> bool:
+    """Whether a heard word says nothing of where it was sung: squeezed to no length (its segment's
+    alignment failed there), or in a segment the decoder said ends in the silence that pads the
+    last window past the audio's end. Such a segment's times are the decoder's guess, not what it
+    heard (it can write a song's last lines seconds after they were sung), and its words, aligned in
+    what audio is left, crowd into the song's last moments."""
+    if word.end - word.start < MIN_HEARD_SECONDS:
+        return True
+    return word.segment_end is not None and word.segment_end > duration + HEARD_OFF_SECONDS
 
 
 def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:

@@ -2,7 +2,8 @@
 with a confidence per line.
 
 1. Anchors (anchors.py): a recognition pass; the lyrics' words are paired in order with the words
-   heard, and each line with enough of its words heard gets an approximate window. Heard words
+   heard, and each line with enough of its words heard gets an approximate window. Words of a
+   segment the decoder said ends past the audio's end (its times a guess) anchor nothing. Heard words
    that echo the words heard just before them, where the lyrics do not repeat them, are left out
    of the pairing (echoes.py); those that anchor no line (unless they sit in place between its
    anchored neighbours), or anchor one where the lines before it could not be sung, are set aside
@@ -97,7 +98,7 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # line that opens on a word held over a second is flagged. 22: heard words that echo the words
 # heard just before them, which the lyrics do not repeat, anchor nothing (echoes.py). 23: a line
 # pushed out of its window, faster than the song's pace, is aligned again alone in it (strays.py).
-ALIGNER_VERSION = "verse-align-23"
+ALIGNER_VERSION = "verse-align-24"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,

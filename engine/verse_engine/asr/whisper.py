@@ -214,6 +214,7 @@ def _decode(
                 end=float(w.end),
                 probability=float(w.probability),
                 segment_start=i == 0,
+                segment_end=float(s.end),
                 decoding=decoding_of(s),
             )
             for s in kept()
@@ -226,6 +227,7 @@ def _decode(
     for segment, seg_words in zip(segments, timed, strict=True):
         for i, w in enumerate(seg_words):
             w.segment_start = i == 0
+            w.segment_end = float(segment.end)
             w.decoding = decoding_of(segment)
             words.append(w)
     return words, segments

@@ -50,6 +50,8 @@ class Word:
     probability: float
     #: True for the first word of a Whisper segment (Whisper segments follow sung phrases).
     segment_start: bool = False
+    #: Where the decoder said the word's segment ends; None where nothing was decoded.
+    segment_end: float | None = None
     #: The decoder's scores for the segment the word was heard in; None where nothing was decoded.
     decoding: Decoding | None = None
 
