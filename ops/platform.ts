@@ -51,13 +51,14 @@ export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
 /**
  * Redis as configured: the primary that the Sentinels name, or one endpoint.
  *
- * A failover moves every client at once: each subscribes to the Sentinels' +switch-master and leaves
- * the old primary when it is announced, not when that node is demoted (seconds later, when the
- * Sentinels see it again after a false alarm), so nothing is written meanwhile to a node whose data
- * the resync then discards. A command sent while the connection is being made again (that move, or a
- * READONLY reply, which reconnects and sends it once more) waits for the new connection rather than
- * failing; REDIS_COMMAND_TIMEOUT_MS bounds that wait and every reply, and a command still without a
- * connection after maxRetriesPerRequest attempts fails at once, so Redis down still answers 503 soon.
+ * A command sent while the connection is being made again (after the primary died, or after a
+ * READONLY reply from a primary the Sentinels demoted, which reconnects and sends it once more)
+ * waits for the new connection rather than failing; REDIS_COMMAND_TIMEOUT_MS bounds that wait and
+ * every reply, and a command still without a connection after maxRetriesPerRequest attempts fails
+ * at once, so Redis down still answers 503 soon. ioredis's `failoverDetector` (leave the old
+ * primary as soon as +switch-master is announced) is not used: announced while the client was
+ * asking the Sentinels for the new primary, it ends the client for good (every later command
+ * "Connection is closed"), which the cluster test saw on two processor members.
  */
 export function connectRedis(config: Config, logger?: Logger): Redis {
   const { url, sentinels, sentinelName, sentinelPassword, credentials, tls } = config.redis;
@@ -82,7 +83,6 @@ export function connectRedis(config: Config, logger?: Logger): Redis {
           sentinels,
           name: sentinelName,
           role: 'master',
-          failoverDetector: true,
           ...(sentinelPassword ? { sentinelPassword } : {}),
           ...(tls ? { enableTLSForSentinelMode: true, sentinelTLS: tlsOptions(tls) } : {}),
           // Ask the Sentinels again soon after a failover, rather than waiting out a long backoff.
