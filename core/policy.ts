@@ -42,8 +42,9 @@ export const OUTBOX_STALE_MS = 10_000;
 export const PUBLISH_DEADLINE_MS = 15_000;
 /**
  * A Redis command (a meter, a lease, a credential version) not answered in this long has failed,
- * whether it waited for a connection (a failover's move to the new primary takes tens of
- * milliseconds) or for a reply from a node that stalled: the request answers 503 SRV_001.
+ * whether it waited for a connection (a reconnect takes milliseconds; a Sentinel failover, 2 to 4
+ * s, so a request caught at its start fails) or for a reply from a node that stalled: the request
+ * answers 503 SRV_001. A request makes a few commands in turn, so it can wait a few times this.
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 

@@ -55,7 +55,9 @@ export type Platform = Awaited<ReturnType<typeof connectPlatform>>;
  * READONLY reply from a primary the Sentinels demoted, which reconnects and sends it once more)
  * waits for the new connection rather than failing; REDIS_COMMAND_TIMEOUT_MS bounds that wait and
  * every reply, and a command still without a connection after maxRetriesPerRequest attempts fails
- * at once, so Redis down still answers 503 soon. ioredis's `failoverDetector` (leave the old
+ * at once, so Redis down still answers 503 soon. ioredis still sends a command that timed out
+ * while it waited once the connection is back: a meter may then count a request it answered 503,
+ * and a lease taken so is no one's until it lapses (LOCK_LEASE_MS). ioredis's `failoverDetector` (leave the old
  * primary as soon as +switch-master is announced) is not used: announced while the client was
  * asking the Sentinels for the new primary, it ends the client for good (every later command
  * "Connection is closed"), which the cluster test saw on two processor members.
