@@ -100,3 +100,59 @@ def test_faint_voice_before_the_block_or_in_the_line_before_is_not_taken():
     time_repeats(["la la la"] * 2, [first, second], probabilities)
     assert first[-1].end == pytest.approx(11.5, abs=FRAME_SECONDS)
     assert second[0].start == pytest.approx(11.5, abs=FRAME_SECONDS)
+
+
+def test_a_line_without_room_at_its_neighbours_pace_leaves_the_stretches_to_the_lines_after_it():
+    """The alignment slid an unheard "glou" line over the first "la" line's voice, and that line
+    over the second's: by aligned middles the last line would be left past the voice, with no room
+    before the audio's end. The stretches go one to a line, to the two "la" lines, and the unheard
+    line takes its room before them."""
+    glou = words(*[(11.5 + 0.45 * k, 11.95 + 0.45 * k) for k in range(6)])
+    first = words(*[(14.5 + 0.4 * k, 14.9 + 0.4 * k) for k in range(8)])
+    second = words(*[(17.6 + 0.2 * k, 17.8 + 0.2 * k) for k in range(6)])
+    lines = ["glou glou glou glou glou glou", "la la la la la la la la", "la la la la la la"]
+    time_repeats(lines, [glou, first, second], voice(19.0, (12.0, 14.5), (16.0, 18.0)))
+    assert [w.start for w in first] == pytest.approx([12.0 + 2.5 / 8 * k for k in range(8)], abs=FRAME_SECONDS)
+    assert [w.start for w in second] == pytest.approx([16.0 + 2.0 / 6 * k for k in range(6)], abs=FRAME_SECONDS)
+    assert glou[-1].end <= 12.0 + FRAME_SECONDS
+    assert glou[-1].end - glou[0].start == pytest.approx(6 * 2.5 / 8, abs=FRAME_SECONDS)
+
+
+def test_a_stretch_the_blocks_aligned_end_cuts_is_taken_whole_up_to_the_next_line():
+    """The alignment ended the block 2 s before its last line's voice does: the line takes the
+    whole stretch, not the part of it the alignment left it."""
+    first = words((10.0, 10.5), (10.5, 11.0), (11.0, 11.5), (11.5, 12.0))
+    second = words((12.5, 12.9), (12.9, 13.3), (13.3, 13.6), (13.6, 14.0))
+    after = words((17.0, 17.5))
+    lines = ["la la la la", "la la la la", "and"]
+    time_repeats(lines, [first, second, after], voice(20.0, (10.0, 12.0), (13.5, 16.0), (17.0, 17.5)))
+    assert [w.start for w in second] == pytest.approx([13.5, 14.125, 14.75, 15.375], abs=FRAME_SECONDS)
+
+
+def test_faint_frames_that_fall_away_from_the_note_before_are_not_the_next_lines_onset():
+    """Between two lines the first's note dies away (0.3 down to 0.02) before the second rises in
+    faintly: the second line opens where its own rise begins, not where the first line's voice
+    ends."""
+    first = words((10.0, 10.5), (10.5, 11.0), (11.0, 11.5), (11.5, 12.0))
+    second = words((12.0, 12.5), (12.5, 13.0), (13.0, 15.0), (15.0, 16.0))
+    probabilities = voice(20.0, (10.0, 12.0), (14.0, 16.0))
+    tail = range(int(12.0 / FRAME_SECONDS), int(13.3 / FRAME_SECONDS))
+    probabilities[tail] = np.linspace(0.3, 0.02, len(tail))
+    probabilities[int(13.3 / FRAME_SECONDS) : int(13.5 / FRAME_SECONDS)] = 0.02
+    rise = range(int(13.5 / FRAME_SECONDS), int(14.0 / FRAME_SECONDS))
+    probabilities[rise] = np.linspace(0.05, 0.3, len(rise))
+    time_repeats(["la la la la"] * 2, [first, second], probabilities)
+    assert 13.3 <= second[0].start <= 13.55
+
+
+def test_a_stretch_too_short_to_hold_a_line_is_not_given_one():
+    """The next line's first sound comes in 0.1 s before its aligned start, inside the block's
+    aligned end: too short to hold three syllables at the fastest words are sung, it is not taken
+    for a third stretch, and the two lines keep one stretch each."""
+    first = words((10.0, 11.0), (11.0, 12.0), (12.0, 13.2))
+    second = words((13.2, 14.0), (14.0, 15.0), (15.0, 16.1))
+    after = words((16.2, 16.8))
+    probabilities = voice(20.0, (10.0, 12.0), (12.6, 14.6), (16.0, 16.8))
+    time_repeats(["la la la", "la la la", "and"], [first, second, after], probabilities)
+    assert [w.start for w in first] == pytest.approx([10.0, 10.67, 11.33], abs=FRAME_SECONDS)
+    assert [w.start for w in second] == pytest.approx([12.6, 13.27, 13.93], abs=FRAME_SECONDS)

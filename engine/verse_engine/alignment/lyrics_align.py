@@ -98,7 +98,11 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # line that opens on a word held over a second is flagged. 22: heard words that echo the words
 # heard just before them, which the lyrics do not repeat, anchor nothing (echoes.py). 23: a line
 # pushed out of its window, faster than the song's pace, is aligned again alone in it (strays.py).
-ALIGNER_VERSION = "verse-align-24"
+# 24: the words of a segment the decoder timed past the audio's end anchor nothing (anchors.py). 25:
+# in a block of repeat lines, a line Silero does not hear leaves the voice to the lines that leave
+# it room; the stretch the block's aligned end cuts is taken whole, and a faint onset only where it
+# rises (repeats.py).
+ALIGNER_VERSION = "verse-align-25"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,

@@ -4,12 +4,16 @@ Every word of such a line is the same token, so cross-attention has nothing to t
 next: the alignment keeps the block's outer edges (distinct words stand on either side) but slides
 the syllables inside it, and where two such lines follow each other the first spills into the
 second. Within a block of consecutive repeat lines, the voice decides (each of its stretches
-opened back over the faint voice before it):
+opened back over the faint voice rising into it, the one the block's aligned end cuts taken whole,
+and those too short to hold a line left out):
 - where Silero hears one stretch of voice per line, each line's syllables share its stretch
   evenly, as a rhythmic figure is sung;
 - otherwise each stretch goes to the lines whose aligned middle it holds (or, a line heard as two
   stretches, to the line it overlaps most) and they share it; a line Silero does not hear keeps
-  its aligned start and takes the pace of the nearest line it heard;
+  its aligned start and takes the pace of the nearest line it heard. Where such a line has no room
+  at that pace between its neighbours (the alignment slid an unheard line over the next line's
+  voice, and each line after it one stretch on), the stretches go one to a line, to the lines that
+  leave the others room;
 - where it hears nothing, the block's syllables share the block evenly.
 Then any such line, and any line of held vowels ("ooh ooh", vocalise.py), in which Silero hears
 exactly one note per word, takes its notes (time_notes).
@@ -17,8 +21,11 @@ exactly one note per word, takes its notes (time_notes).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
+from verse_engine.alignment.anchors import SECONDS_PER_WORD
 from verse_engine.alignment.vocalise import is_held_vowel_line
 from verse_engine.alignment.voice_onsets import FRAME_SECONDS, VOICELESS_FLOOR, frame, voice_threshold, word_frames
 from verse_engine.text.characters import normalise
@@ -31,6 +38,9 @@ LINE_BREAK_SECONDS = 0.3
 # Shorter dips than this (three of Silero's frames) are a wavering inside a note, not a breath
 # between two notes.
 NOTE_BREAK_SECONDS = 0.1
+# A faint onset is told from the tail of the note before by whether it rises into the stretch, in
+# the mean of this many of Silero's frames (0.16 s), so that a wavering inside the rise does not end it.
+ONSET_FRAMES = 5
 
 
 def is_repeat_line(text: str) -> bool:
@@ -100,9 +110,68 @@ def _claims(block: list[int], timed: list[list[Word]], stretches: list[tuple[flo
     return claims
 
 
-def _time_by_voice(block: list[int], timed: list[list[Word]], stretches: list[tuple[float, float]]) -> None:
+def _unheard_places(
+    block: list[int],
+    timed: list[list[Word]],
+    spans: dict[int, tuple[float, float]],
+    bounds: tuple[float, float],
+) -> tuple[dict[int, tuple[float, float]], bool]:
+    """Where each line of the block in no stretch goes, at the pace of the nearest line that was
+    heard: from its aligned start, moved into the room between the lines either side of it (the
+    block's bounds at its ends) as far as it must. And whether every such line fits its room; one
+    that does not is cut short at its room's end, and then the stretches may have gone to the wrong
+    lines."""
+    pace = {i: (until - at) / len(timed[i]) for i, (at, until) in spans.items()}
+    places: dict[int, tuple[float, float]] = {}
+    fits = True
+    for position, i in enumerate(block):
+        if i in spans:
+            continue
+        before = [places.get(j) or spans[j] for j in block[:position] if j in spans or j in places]
+        after = [spans[j] for j in block[position + 1 :] if j in spans]
+        room_start = before[-1][1] if before else bounds[0]
+        room_end = after[0][0] if after else bounds[1]
+        length = pace[min(pace, key=lambda j: (abs(j - i), -j))] * len(timed[i])
+        if length <= room_end - room_start:
+            start = min(max(timed[i][0].start, room_start), room_end - length)
+            places[i] = (start, start + length)
+            continue
+        fits = False
+        start = max(timed[i][0].start, room_start)
+        if room_end > start:
+            places[i] = (start, room_end)
+    return places, fits
+
+
+def _one_stretch_per_line(
+    block: list[int],
+    timed: list[list[Word]],
+    stretches: list[tuple[float, float]],
+    bounds: tuple[float, float],
+) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]] | None:
+    """The stretches given in order one to a line, where every line left without one fits its room
+    (_unheard_places): of those choices, the one whose stretches open nearest their lines' aligned
+    starts. None if no choice fits."""
+    best = None
+    for heard in itertools.combinations(block, len(stretches)):
+        spans = dict(zip(heard, stretches, strict=True))
+        places, fits = _unheard_places(block, timed, spans, bounds)
+        if not fits:
+            continue
+        moved = sum(abs(timed[i][0].start - at) for i, (at, _until) in spans.items())
+        if best is None or moved < best[0]:
+            best = (moved, spans, places)
+    return None if best is None else (best[1], best[2])
+
+
+def _time_by_voice(
+    block: list[int], timed: list[list[Word]], stretches: list[tuple[float, float]], bounds: tuple[float, float]
+) -> None:
     """Each stretch's syllables share it evenly, line by line; a line in no stretch (Silero did
-    not hear it) keeps its aligned start and takes the pace of the nearest line that was heard."""
+    not hear it) keeps its aligned start where it fits and takes the pace of the nearest line that
+    was heard. Where such a line would not fit between its neighbours (the stretches went by
+    aligned middles to the lines the alignment slid over them), the stretches go one to a line, to
+    the lines that leave room for the others."""
     spans: dict[int, tuple[float, float]] = {}
     for (at, until), lines in zip(stretches, _claims(block, timed, stretches), strict=True):
         if len(lines) == 1 and lines[0] in spans:
@@ -113,39 +182,44 @@ def _time_by_voice(block: list[int], timed: list[list[Word]], stretches: list[tu
             length = (until - at) * len(timed[i]) / total
             spans[i] = (cursor, cursor + length)
             cursor += length
-    pace = {i: (until - at) / len(timed[i]) for i, (at, until) in spans.items()}
-    for position, i in enumerate(block):
-        if i in spans:
-            _share_out(timed[i], *spans[i])
-            continue
-        nearest = min(pace, key=lambda j: (abs(j - i), -j))
-        start = timed[i][0].start
-        if position:
-            start = max(start, timed[block[position - 1]][-1].end)
-        end = start + pace[nearest] * len(timed[i])
-        later = [spans[j][0] for j in block[position + 1 :] if j in spans]
-        if later:
-            end = min(end, later[0])
-        if end > start:
-            _share_out(timed[i], start, end)
+    places, fits = _unheard_places(block, timed, spans, bounds)
+    if not fits and len(stretches) < len(block):
+        spans, places = _one_stretch_per_line(block, timed, stretches, bounds) or (spans, places)
+    for i, (at, until) in {**spans, **places}.items():
+        _share_out(timed[i], at, until)
 
 
 def _with_faint_onsets(
     probabilities: np.ndarray, start: float, stretches: list[tuple[float, float]]
 ) -> list[tuple[float, float]]:
     """Each stretch opened back over the faint frames before it (at VOICELESS_FLOOR or over, under
-    the song's threshold), down to the block's start or the stretch before: Silero hears the first
-    syllables of a line sung high and soft under its threshold, and the run of syllables shared out
-    from where it crosses it would start late and run fast."""
+    the song's threshold) as long as they rise into it, down to the block's start or the stretch
+    before: Silero hears the first syllables of a line sung high and soft under its threshold, and
+    the run of syllables shared out from where it crosses it would start late and run fast. Faint
+    frames that fall away going back are the tail of the note before, not this line's onset."""
     out: list[tuple[float, float]] = []
     earliest = start
     for at, until in stretches:
-        first = frame(at)
-        while first > 0 and (first - 1) * FRAME_SECONDS >= earliest and probabilities[first - 1] >= VOICELESS_FLOOR:
-            first -= 1
-        out.append((min(at, first * FRAME_SECONDS), until))
+        out.append((min(at, _faint_onset(probabilities, frame(at), earliest) * FRAME_SECONDS), until))
         earliest = until
     return out
+
+
+def _faint_onset(probabilities: np.ndarray, first: int, earliest: float) -> int:
+    """The frame where the faint voice rising into frame `first` begins, not before `earliest`."""
+    lowest, half = frame(earliest), ONSET_FRAMES // 2
+
+    def mean(k: int) -> float:
+        return float(np.mean(probabilities[max(lowest, k - half) : k + half + 1]))
+
+    while (
+        first > 0
+        and (first - 1) * FRAME_SECONDS >= earliest
+        and probabilities[first - 1] >= VOICELESS_FLOOR
+        and mean(first - 1) <= mean(first)
+    ):
+        first -= 1
+    return first
 
 
 def time_repeats(lines: list[str], timed: list[list[Word]], probabilities: np.ndarray) -> None:
@@ -156,14 +230,28 @@ def time_repeats(lines: list[str], timed: list[list[Word]], probabilities: np.nd
     threshold = voice_threshold(spans)
     for block in blocks(lines, timed):
         start, end = timed[block[0]][0].start, timed[block[-1]][-1].end
-        stretches = _with_faint_onsets(probabilities, start, voiced_stretches(probabilities, threshold, start, end))
+        bounds = _bounds(block, timed, len(probabilities) * FRAME_SECONDS)
+        # A stretch the block's aligned end cuts is taken whole, up to the next line.
+        found = voiced_stretches(probabilities, threshold, start, max(end, bounds[1]))
+        # A stretch too short to hold a line at the fastest words are sung is the edge of a line
+        # either side, or a sound in the accompaniment.
+        long_enough = [s for s in found if s[0] < end and s[1] - s[0] >= MIN_REPEATS * SECONDS_PER_WORD[0]]
+        stretches = _with_faint_onsets(probabilities, start, long_enough)
         if len(stretches) == len(block):
             for i, (at, until) in zip(block, stretches, strict=True):
                 _share_out(timed[i], at, until)
         elif stretches:
-            _time_by_voice(block, timed, stretches)
+            _time_by_voice(block, timed, stretches, bounds)
         else:
             _share_out([w for i in block for w in timed[i]], start, end)
+
+
+def _bounds(block: list[int], timed: list[list[Word]], audio_end: float) -> tuple[float, float]:
+    """The time between the lines either side of the block: from the last word timed before it to
+    the first timed after it, or the audio's end."""
+    before = [words[-1].end for words in timed[: block[0]] if words]
+    after = [words[0].start for words in timed[block[-1] + 1 :] if words]
+    return (before[-1] if before else 0.0, after[0] if after else audio_end)
 
 
 def time_notes(lines: list[str], timed: list[list[Word]], probabilities: np.ndarray) -> None:
