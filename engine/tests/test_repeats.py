@@ -156,3 +156,13 @@ def test_a_stretch_too_short_to_hold_a_line_is_not_given_one():
     time_repeats(["la la la", "la la la", "and"], [first, second, after], probabilities)
     assert [w.start for w in first] == pytest.approx([10.0, 10.67, 11.33], abs=FRAME_SECONDS)
     assert [w.start for w in second] == pytest.approx([12.6, 13.27, 13.93], abs=FRAME_SECONDS)
+
+
+def test_a_block_with_too_many_ways_to_give_its_stretches_keeps_the_aligned_middles_claims():
+    """Thirty lines and fifteen stretches, the last line with no room before the audio's end: the
+    155 million ways of giving the stretches one to a line are not tried."""
+    lines = ["la la la"] * 30
+    timed = [words(*[(2.0 * i + 0.5 * k, 2.0 * i + 0.5 * k + 0.5) for k in range(3)]) for i in range(30)]
+    stretches = [(4.0 * i, 4.0 * i + 1.5) for i in range(15)]
+    time_repeats(lines, timed, voice(58.0, *stretches))
+    assert timed[0][0].start == pytest.approx(0.0, abs=FRAME_SECONDS)

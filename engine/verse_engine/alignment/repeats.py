@@ -22,6 +22,7 @@ exactly one note per word, takes its notes (time_notes).
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
@@ -41,6 +42,9 @@ NOTE_BREAK_SECONDS = 0.1
 # A faint onset is told from the tail of the note before by whether it rises into the stretch, in
 # the mean of this many of Silero's frames (0.16 s), so that a wavering inside the rise does not end it.
 ONSET_FRAMES = 5
+# The most ways of giving a block's stretches one to a line that are tried (a block of 12 lines and
+# 6 stretches has 924): a longer block keeps the stretches its aligned middles give.
+MAX_CHOICES = 5000
 
 
 def is_repeat_line(text: str) -> bool:
@@ -151,7 +155,9 @@ def _one_stretch_per_line(
 ) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]] | None:
     """The stretches given in order one to a line, where every line left without one fits its room
     (_unheard_places): of those choices, the one whose stretches open nearest their lines' aligned
-    starts. None if no choice fits."""
+    starts. None if no choice fits, or there are too many to try."""
+    if math.comb(len(block), len(stretches)) > MAX_CHOICES:
+        return None
     best = None
     for heard in itertools.combinations(block, len(stretches)):
         spans = dict(zip(heard, stretches, strict=True))
