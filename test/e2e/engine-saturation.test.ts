@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spokenWav } from '../support/audio.ts';
 import { type EngineProcess, startEngineProcess } from '../support/engine-process.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 import { multipartBody } from '../support/raw-http.ts';
 import { type RunningService, startService } from '../support/service.ts';
 
@@ -55,22 +56,13 @@ describe('a burst beyond the engine pool’s capacity', () => {
       }),
     );
 
-    const settled = new Map<string, Record<string, unknown>>();
     const deadline = Date.now() + 420_000;
-    while (settled.size < submitted.length && Date.now() < deadline) {
-      for (const id of submitted) {
-        if (settled.has(id)) continue;
-        const job = (await (await fetch(`${service.baseUrl}/api/v1/jobs/${id}`, { headers: auth })).json()) as Record<
-          string,
-          unknown
-        >;
-        if (job.status !== 'processing') settled.set(id, job);
-      }
-      await new Promise((r) => setTimeout(r, 2000));
-    }
+    const settled: { status: string }[] = [];
+    for (const id of submitted)
+      settled.push(await pollJobUntilSettled(service.baseUrl, id, auth, deadline - Date.now()));
     const metrics = await engine.metrics();
     expect(
-      [...settled.values()].map((j) => j.status),
+      settled.map((j) => j.status),
       metrics,
     ).toEqual(SONGS.map(() => 'complete'));
     // The engine really was saturated: requests were refused, and every one was retried to success.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTRUMENTAL_CUE } from '../../core/render/instrumental.ts';
 import type { Job } from '../../schemas/generated/api/job.ts';
 import { pcmWav, pluckedChords } from '../support/audio.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 import { multipartBody } from '../support/raw-http.ts';
 import { type RunningService, startService } from '../support/service.ts';
 
@@ -31,12 +32,7 @@ async function transcribe(name: string, audio: Buffer): Promise<Job> {
   });
   expect(submitted.status).toBe(202);
   const { job_id } = (await submitted.json()) as { job_id: string };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const job = (await (await fetch(`${service.baseUrl}/api/v1/jobs/${job_id}`, { headers: auth })).json()) as Job;
-    if (job.status !== 'processing' || Date.now() > deadline) return job;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  return pollJobUntilSettled<Job>(service.baseUrl, job_id, auth, 180_000);
 }
 
 const download = async (job: Job, type: string) =>

@@ -11,6 +11,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spokenWav } from '../support/audio.ts';
 import { type EngineProcess, startEngineProcess } from '../support/engine-process.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 import { multipartBody } from '../support/raw-http.ts';
 import { type RunningService, startService } from '../support/service.ts';
 
@@ -67,16 +68,12 @@ describe('an engine that shares no disk with the platform', () => {
     expect(submitted.status).toBe(202);
     const { job_id } = (await submitted.json()) as { job_id: string };
 
-    let job: Record<string, unknown> = {};
-    const deadline = Date.now() + 240_000;
-    while (Date.now() < deadline) {
-      job = (await (await fetch(`${service.baseUrl}/api/v1/jobs/${job_id}`, { headers: auth })).json()) as Record<
-        string,
-        unknown
-      >;
-      if (job.status !== 'processing') break;
-      await new Promise((r) => setTimeout(r, 2000));
-    }
+    const job = await pollJobUntilSettled<{ status: string; results?: unknown }>(
+      service.baseUrl,
+      job_id,
+      auth,
+      240_000,
+    );
     expect(job, engine.log().slice(-2000)).toMatchObject({ status: 'complete', stage: 'done' });
     expect(String((job.results as { transcript: string }).transcript).toLowerCase()).toContain('river');
     const lrc = await fetch(`${service.baseUrl}/api/v1/jobs/${job_id}/download/lrc/original`, { headers: auth });

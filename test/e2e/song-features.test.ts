@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../schemas/generated/api/job.ts';
 import type { JobList } from '../../schemas/generated/api/job-list.ts';
+import { pollJobUntilSettled } from '../support/polling.ts';
 import { multipartBody } from '../support/raw-http.ts';
 import { type RunningService, startService } from '../support/service.ts';
 import { mp3Clip, SONGS_DIR } from '../support/songs.ts';
@@ -43,12 +44,7 @@ async function submit(language: string): Promise<string> {
 }
 
 async function finished(jobId: string): Promise<Job> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const job = (await (await fetch(`${service.baseUrl}/api/v1/jobs/${jobId}`, { headers: auth })).json()) as Job;
-    if (job.status !== 'processing' || Date.now() > deadline) return job;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  return pollJobUntilSettled<Job>(service.baseUrl, jobId, auth, 300_000);
 }
 
 const download = async (job: Job, type: string, variant = 'original') =>
