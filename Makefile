@@ -87,11 +87,13 @@ test: test-setup
 	ops/engine.sh start
 	ops/s3.sh start
 	$(MAKE) lint typecheck test-engine
-	@mkdir -p var/test
+	@rm -rf var/test/services && mkdir -p var/test
 	set -o pipefail; npx vitest run --project unit --project integration --project hostile --project e2e \
 	  --project browser 2>&1 | tee var/test/main.log; rc=$$?; \
 	  if [ $$rc -ne 0 ]; then echo "--- every failure of the main suite, named (its output is above):"; \
-	    sed 's/\x1b\[[0-9;]*m//g' var/test/main.log | grep -E -A4 '^ *FAIL ' | cut -c1-240 | tail -n 100; fi; \
+	    sed 's/\x1b\[[0-9;]*m//g' var/test/main.log | grep -E -A4 '^ *FAIL ' | cut -c1-240 | tail -n 100; \
+	    echo "--- the errors and 503s the e2e services logged (var/test/services):"; \
+	    grep -E '"level":(50|60)|SRV_001' var/test/services/*.log | cut -c1-400 | tail -n 40; fi; \
 	  exit $$rc
 	npx vitest run --project faults
 	$(MAKE) test-containers

@@ -1,11 +1,14 @@
 /** Runs `verse serve` (gateway + every processor) as a child process tree for end-to-end tests. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 
 const VERSE = path.resolve(import.meta.dirname, '../../bin/verse');
 const run = promisify(execFile);
+/** Each service's whole log, kept after the run: `make test` prints its errors when a test fails. */
+const LOG_DIR = path.resolve(import.meta.dirname, '../../var/test/services');
 
 export interface RunningService {
   baseUrl: string;
@@ -31,8 +34,14 @@ export async function startService(
   await run(VERSE, ['migrate'], { env });
   const child = spawn(VERSE, ['serve', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = createWriteStream(path.join(LOG_DIR, `${namespace}.log`), { flags: 'a' });
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (d) => {
+      log += d;
+      logFile.write(d);
+    });
+  child.once('exit', () => logFile.end());
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
