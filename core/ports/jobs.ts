@@ -17,11 +17,14 @@ export interface OutboxEntry {
 }
 
 export interface JobStore {
-  /** Inserts the job if no row has its id; false when one already does. */
+  /** Inserts the job if no row has its id; false when one already does (one this insert did not write). */
   insert(job: JobRecord): Promise<boolean>;
   get(jobId: string): Promise<JobRecord | null>;
   getMany(jobIds: string[]): Promise<JobRecord[]>;
-  /** Writes `next` only if the stored row is still at `expectedVersion`. */
+  /**
+   * Writes `next` only if the stored row is still at `expectedVersion`; false when another write got
+   * there first. True when the row holds `next` itself, as after a write sent twice.
+   */
   replace(next: JobRecord, expectedVersion: number): Promise<boolean>;
   /** Records a change's effects as owed, in the outbox bucket of this moment (core/jobs/outbox-buckets.ts). */
   addOutbox(jobId: string, version: number, effects: string[], previous: PreviousPlace | null): Promise<OutboxEntry>;

@@ -44,8 +44,8 @@ export function createCassandraClient(config: Config, options: { keyspace?: bool
       prepare: true,
       // A request cut off with its coordinator (a node killed mid-query) is sent to the next node.
       // Statements may be sent twice: writes set values rather than add to them, and a job's
-      // compare-and-set that finds its own earlier write answers "not applied", which the writer
-      // takes as "read again and decide" (core/app/job-writer.ts). What moves an amount says
+      // compare-and-set that finds its own earlier write answers "not applied", which the job store
+      // tells from a lost race by reading the row back (jobs.ts). What moves an amount says
       // otherwise where it is written: the credit balance and the api_calls counter.
       isIdempotent: true,
       consistency: cassandra.types.consistencies.localQuorum,

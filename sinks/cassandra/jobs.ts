@@ -3,6 +3,7 @@
  * effects in time buckets (core/jobs/outbox-buckets.ts).
  */
 
+import cassandra from 'cassandra-driver';
 import type { PreviousPlace } from '../../core/jobs/feed-filters.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
 import type { FailureStage, JobStage, JobStatus, ReviewDelivery, ReviewStage } from '../../core/jobs/lifecycle.ts';
@@ -146,6 +147,11 @@ function columns(job: JobRecord): Record<string, unknown> {
   ]);
 }
 
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface JobStoreOptions {
@@ -171,7 +177,7 @@ export class CassandraJobStore implements JobStore {
     const cols = columns(job);
     const names = Object.keys(cols);
     const cql = `INSERT INTO jobs (job_id, ${names.join(', ')}) VALUES (?, ${names.map(() => '?').join(', ')}) IF NOT EXISTS`;
-    return (await this.db.execute(cql, [job.job_id, ...Object.values(cols)])).wasApplied();
+    return (await this.db.execute(cql, [job.job_id, ...Object.values(cols)])).wasApplied() || this.holds(job);
   }
 
   async get(jobId: string): Promise<JobRecord | null> {
@@ -191,7 +197,26 @@ export class CassandraJobStore implements JobStore {
     const cql = `UPDATE jobs SET ${Object.keys(cols)
       .map((n) => `${n} = ?`)
       .join(', ')} WHERE job_id = ? IF version = ?`;
-    return (await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion])).wasApplied();
+    const result = await this.db.execute(cql, [...Object.values(cols), next.job_id, expectedVersion]);
+    return result.wasApplied() || this.holds(next);
+  }
+
+  /**
+   * Whether the row holds exactly `job`: a compare-and-set answered "not applied" may have been
+   * this very write. The driver sends a statement that timed out once more through another
+   * coordinator (client.ts), and the second try finds the first one's row. Taken for a lost race,
+   * that write's side effects would never run, and its job would wait at its stage for good. Read at
+   * serial consistency, so a write still in its Paxos round is completed first and seen.
+   */
+  private async holds(job: JobRecord): Promise<boolean> {
+    const row = (
+      await this.db.execute('SELECT * FROM jobs WHERE job_id = ?', [job.job_id], {
+        consistency: cassandra.types.consistencies.localSerial,
+      })
+    ).first();
+    if (!row || row.version !== job.version) return false;
+    const stored = columns(toJobRecord(row));
+    return Object.entries(columns(job)).every(([name, value]) => sameValue(value, stored[name]));
   }
 
   /**

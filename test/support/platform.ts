@@ -75,7 +75,6 @@ export async function testOrg(
   return { ...org, auth: { authorization: `Bearer ${org.api_key}` } };
 }
 
-/** A job row created through the real writer (outbox, feed, topics), without going through HTTP. */
 /** A job whose 1 s of audio is already in storage, as after an upload; the record is not stored. */
 export async function uploadedJobRecord(platform: Platform, orgId: string): Promise<JobRecord> {
   const key = `audio/${orgId}/${newUuid()}`;
@@ -91,6 +90,7 @@ export async function uploadedJobRecord(platform: Platform, orgId: string): Prom
   );
 }
 
+/** A job row created through the real writer (outbox, feed, topics), without going through HTTP. */
 export async function createTestJob(
   platform: Platform,
   orgId: string,
