@@ -136,3 +136,30 @@ def test_singing_resumes_a_margin_before_the_voice_is_heard_again():
     assert voice.resumes(47.5, 55.0) == 47.5
     assert voice.resumes(26.0, 47.0) is None
     assert HeardVoice(probabilities, []).resumes(26.0, 47.0) == 26.0
+
+
+def test_singing_resumes_past_the_fading_tail_of_the_line_before():
+    # The line before was heard to end at 127.7 s; its last word sounds on to 127.9 s, and the next
+    # line comes in at 169.0 s, after a 41 s break.
+    probabilities = _voice(180.0, [(120.0, 127.9), (169.0, 172.0)])
+    voice = HeardVoice(probabilities, [Word(" go", 126.0, 127.7, 0.9)])
+    assert abs(voice.resumes(127.7, 172.5) - (169.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+
+
+def test_a_line_sung_on_from_the_line_before_keeps_the_stretch_start():
+    # The voice sounds on for 2 s past where the line before was heard to end: the next line is sung
+    # from there without a rest, and then rests before its last words.
+    probabilities = _voice(60.0, [(10.0, 22.0), (26.0, 28.0)])
+    voice = HeardVoice(probabilities, [Word(" go", 18.0, 20.0, 0.9)])
+    assert voice.resumes(20.0, 40.0) == 20.0
+    # And a tail with no voice after it is the only voice there is.
+    assert voice.resumes(27.8, 40.0) == 27.8
+
+
+def test_singing_does_not_resume_on_a_frame_the_detector_flickers_on():
+    # A 40 s break in which Silero hears a voice for one frame at a time, twice.
+    probabilities = _voice(180.0, [(120.0, 128.5), (169.4, 172.0)])
+    for flicker in (129.0, 130.25):
+        probabilities[_frames(flicker)] = 0.6
+    voice = HeardVoice(probabilities, [Word(" go", 126.0, 128.5, 0.9)])
+    assert abs(voice.resumes(128.7, 172.5) - (169.4 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS

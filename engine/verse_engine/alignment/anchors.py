@@ -35,7 +35,8 @@ class Voice(Protocol):
 
     def resumes(self, start: float, end: float) -> float | None:
         """Where singing may resume between two times (a little before the voice is first heard, as
-        the detector hears a soft onset late); None where no voice sounds."""
+        the detector hears a soft onset late, and past the last of a voice already sounding at the
+        first time, the line before fading); None where no voice sounds."""
         ...
 
 

@@ -101,8 +101,9 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # 24: the words of a segment the decoder timed past the audio's end anchor nothing (anchors.py). 25:
 # in a block of repeat lines, a line Silero does not hear leaves the voice to the lines that leave
 # it room; the stretch the block's aligned end cuts is taken whole, and a faint onset only where it
-# rises (repeats.py).
-ALIGNER_VERSION = "verse-align-25"
+# rises (repeats.py). 26: singing after a break resumes where the voice sounds steadily, not on a
+# frame Silero flickers on, nor on the fading tail of the line before it (voice_onsets.py).
+ALIGNER_VERSION = "verse-align-26"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,

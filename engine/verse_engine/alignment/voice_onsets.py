@@ -83,8 +83,7 @@ def _own_onset(voiced: np.ndarray) -> int | None:
     within its first TAIL_SECONDS; None where the word's start stands. A lone voiced frame inside the
     rest (Silero flickers) does not end it."""
     gap, tail = round(TAIL_GAP_SECONDS / FRAME_SECONDS), round(TAIL_SECONDS / FRAME_SECONDS)
-    lone = voiced & ~np.pad(voiced[:-1], (1, 0)) & ~np.pad(voiced[1:], (0, 1))
-    steady = [int(f) for f in np.flatnonzero(voiced & ~lone)]
+    steady = [int(f) for f in np.flatnonzero(_steady(voiced))]
     previous = 0
     for here in steady:
         if previous > tail:
@@ -93,6 +92,13 @@ def _own_onset(voiced: np.ndarray) -> int | None:
             return here
         previous = here
     return None
+
+
+def _steady(voiced: np.ndarray) -> np.ndarray:
+    """The voiced frames less those with no voiced frame beside them: Silero flickers, in a rest
+    or a break, for a frame at a time."""
+    lone = voiced & ~np.pad(voiced[:-1], (1, 0)) & ~np.pad(voiced[1:], (0, 1))
+    return voiced & ~lone
 
 
 # Room left around the voice's first and last frames: Silero hears a soft onset or a fading last
@@ -120,10 +126,12 @@ class HeardVoice:
         return self._voiced is None or bool(self._voiced[self._frames(start, end)].any())
 
     def resumes(self, start: float, end: float) -> float | None:
+        """A margin before the first steady voice in the stretch (_steady) that is not the fading
+        tail of the voice already sounding where it starts (_past_fading_tail)."""
         if self._voiced is None:
             return start
         frames = self._frames(start, end)
-        at = np.flatnonzero(self._voiced[frames])
+        at = _past_fading_tail(np.flatnonzero(_steady(self._voiced[frames])))
         if not len(at):
             return None
         return max(start, float(frames.start + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
@@ -131,6 +139,24 @@ class HeardVoice:
     @staticmethod
     def _frames(start: float, end: float) -> slice:
         return slice(frame(max(0.0, start)), frame(end) + 1)
+
+
+# A stretch between two anchored lines starts where the recognition pass heard the line before end,
+# and it hears a last word's end up to a few tenths of a second early. Voice sounding on from there
+# for no longer than this, then falling silent for a rest (TAIL_GAP_SECONDS), is that word fading; a
+# line sung on from it without a rest sounds on for longer and keeps the stretch's start.
+FADING_TAIL_SECONDS = 0.5
+
+
+def _past_fading_tail(voiced: np.ndarray) -> np.ndarray:
+    """The voiced frames (indices from the stretch's start) less a fading tail at their head: a run
+    from the stretch's first frame that ends within FADING_TAIL_SECONDS and is followed by a rest."""
+    if not len(voiced) or voiced[0] != 0:
+        return voiced
+    breaks = np.flatnonzero(np.diff(voiced) > round(TAIL_GAP_SECONDS / FRAME_SECONDS))
+    if not len(breaks) or (voiced[breaks[0]] + 1) * FRAME_SECONDS > FADING_TAIL_SECONDS:
+        return voiced
+    return voiced[breaks[0] + 1 :]
 
 
 def _voiced_frames(probabilities: np.ndarray, heard: list[Word]) -> np.ndarray | None:
