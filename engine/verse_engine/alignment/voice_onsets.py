@@ -98,7 +98,7 @@ def _steady(voiced: np.ndarray) -> np.ndarray:
     """The voiced frames less those with no voiced frame beside them: Silero flickers, in a rest
     or a break, for a frame at a time."""
     lone = voiced & ~np.pad(voiced[:-1], (1, 0)) & ~np.pad(voiced[1:], (0, 1))
-    return voiced & ~lone
+    return np.asarray(voiced & ~lone)
 
 
 # Room left around the voice's first and last frames: Silero hears a soft onset or a fading last
