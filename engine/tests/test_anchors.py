@@ -139,6 +139,40 @@ def test_a_line_heard_in_two_places_is_anchored_only_where_most_of_it_holds_toge
     assert not anchor_windows(["la tristeza es muy extraña bella"], halves, 60.0)[0][2]
 
 
+def test_a_fast_lines_words_heard_seconds_apart_do_not_hold_together():
+    """A fast song, a quarter of a second a word. The pass heard the line before's opening as "and
+    it", 3.9 s before the rest of the next line: under SECONDS_PER_WORD's 4 s, but sixteen words'
+    time at this song's pace. Six of twelve words held together would anchor the line 3.6 s early,
+    over the line before; the four heard where it was sung do not anchor it."""
+    fast = [" ".join(f"w{line}x{k}" for k in range(12)) for line in range(3)]
+    fast[1] = "every beat is like a heartbeat and it pulls me ever higher"
+    words = heard(*((f"w0x{k}", 20.0 + 0.25 * k) for k in range(12)))
+    words += heard(("and", 27.4), ("it", 27.6), ("pulls", 31.5), ("me", 31.8), ("ever", 32.1), ("higher", 32.4))
+    words += heard(*((f"w2x{k}", 34.0 + 0.25 * k) for k in range(12)))
+    windows = anchor_windows(fast, words, 60.0)
+    assert windows[0][2] and windows[2][2]
+    assert not windows[1][2]
+    # At a slow song's pace, half a second a word and more, the bound stays SECONDS_PER_WORD's.
+    slow = [" ".join(f"w{line}x{k}" for k in range(12)) for line in (0, 2)]
+    words = heard(*((f"w0x{k}", 20.0 + 0.6 * k) for k in range(12)))
+    words += heard(*((f"w2x{k}", 40.0 + 0.6 * k) for k in range(12)))
+    one = heard(("and", 30.0), ("it", 30.6), ("pulls", 34.4), ("me", 35.0), ("ever", 35.6), ("higher", 36.2))
+    windows = anchor_windows([slow[0], fast[1], slow[1]], sorted(words + one, key=lambda w: w.start), 60.0)
+    assert windows[1] == (30.0, 36.6, True)
+
+
+def test_an_echo_is_told_by_its_words_when_the_lead_had_one_squeezed_to_no_length():
+    """A backing voice answers "never let me go" with "let me go" 1.2 s later. The pass missed the
+    lead's "never" and heard its "me" squeezed to no length, which anchors nothing: three words of
+    the echo against two of the lead. The echo is still an echo, and the line anchors on the lead."""
+    lines = ["hold on to me tonight", "never let me go"]
+    words = heard(("hold", 74.4), ("on", 74.9), ("to", 75.6), ("me", 75.9), ("tonight", 76.4))
+    words += [Word(" let", 81.0, 81.5, 1.0), Word(" me", 81.5, 81.5, 1.0), Word(" go", 82.2, 82.6, 1.0)]
+    words += heard(("let", 83.8), ("me", 84.2), ("go", 84.7))
+    start, _end, anchored = anchor_windows(lines, words, 90.0)[1]
+    assert anchored and start == pytest.approx(81.0)
+
+
 def test_a_chorus_is_not_pinned_where_an_earlier_pass_was_heard():
     """The recognition pass heard the first chorus with one word wrong ("y es" for "se") and the
     second chorus's last line; pairing the stray "es" with the second chorus gains a word, and would

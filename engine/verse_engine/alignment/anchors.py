@@ -138,22 +138,37 @@ def best_pairs(pair: np.ndarray) -> list[tuple[int, int]]:
     return pairs[::-1]
 
 
-def _window(times: list[tuple[float, float]], words: int) -> tuple[float, float] | None:
+def _window(matched: list[HeardLyric], words: int, pace: float | None = None) -> tuple[float, float] | None:
     """A line's window from its matched words, or None when they do not hold together. Words of one
-    line follow each other within SECONDS_PER_WORD[1]; matches further apart than that are parts
-    heard in different places (a recognition pass that heard a phrase in the intro's noise and the
-    rest where it was sung). The largest run that holds together anchors the line, if it still has
-    at least half the line's words."""
-    ordered = sorted(times)
-    runs: list[list[tuple[float, float]]] = [[ordered[0]]]
+    line follow each other within SECONDS_PER_WORD[1], and, once the song's pace is known, within
+    HELD_PACES of it for each lyric word from one to the next (_apart); matches further apart than
+    that are parts heard in different places (a recognition pass that heard a phrase in the intro's
+    noise and the rest where it was sung). The largest run that holds together anchors the line, if
+    it still has at least half the line's words."""
+    ordered = sorted(matched, key=lambda h: h.start)
+    runs: list[list[HeardLyric]] = [[ordered[0]]]
     for previous, current in zip(ordered, ordered[1:], strict=False):
-        if current[0] - previous[0] > SECONDS_PER_WORD[1]:
+        if _apart(previous, current, pace):
             runs.append([])
         runs[-1].append(current)
     run = max(runs, key=len)
     if len(run) * 2 < words:
         return None
-    return run[0][0], max(e for _, e in run)
+    return run[0].start, max(h.end for h in run)
+
+
+# A sung word is held up to this many times the song's pace (the median seconds a word of its
+# anchored lines) before the next, mid-line: a fast song's lines do not stop for seconds between
+# two words, and two of its words heard that far apart were heard in two different lines.
+HELD_PACES = 8
+
+
+def _apart(previous: HeardLyric, current: HeardLyric, pace: float | None) -> bool:
+    gap = current.start - previous.start
+    if pace is None:
+        return gap > SECONDS_PER_WORD[1]
+    steps = max(1, current.place - previous.place)
+    return gap > min(SECONDS_PER_WORD[1], steps * HELD_PACES * pace)
 
 
 def _places(lyric_words: int, heard: list[Word], duration: float) -> tuple[list[float], list[float]]:
@@ -239,15 +254,21 @@ def anchors(
     For the same reason, unanchored lines after a stretch with no voice in it share the time from
     where `voice` says singing resumes, where they fit there at the song's pace, unless the first is
     a line of held vowels."""
-    heard = [w for w in heard if not _misplaced(w, duration)]
     lyric_words = [(i, k, normalise(w)) for i, line in enumerate(lines) for k, w in enumerate(line.split())]
+    lyric_texts = [w for _, _, w in lyric_words]
+    # An echo is told by the words heard, whatever their times: the lead's copy with a word squeezed
+    # to no length is still the copy the echo repeats.
+    echoes = echoed(lyric_texts, [normalise(w.text) for w in heard], heard, SECONDS_PER_WORD[0])
+    placed = [k for k, w in enumerate(heard) if not _misplaced(w, duration)]
+    echoes = {i for i, k in enumerate(placed) if k in echoes}
+    heard = [heard[k] for k in placed]
     places = _places(len(lyric_words), heard, duration)
-    lyric_texts, heard_texts = [w for _, _, w in lyric_words], [normalise(w.text) for w in heard]
-    scores = pair_scores(lyric_texts, heard_texts, places)
-    echoes = echoed(lyric_texts, heard_texts, heard, SECONDS_PER_WORD[0])
+    scores = pair_scores(lyric_texts, [normalise(w.text) for w in heard], places)
     kept = [k for k in range(len(heard)) if k not in echoes]
     found = _heard_lyrics(lyric_words, heard, scores, kept)
-    anchored = _anchored(lines, found)
+    # The song's pace from the windows its heard words give, which then hold each line to it.
+    pace = _pace(lines, _anchored(lines, found))
+    anchored = _anchored(lines, found, pace)
     # Each round sets aside at least one heard word, and costs a pairing (a second at most on a
     # 12-minute song); the lines' count bounds the rounds.
     for _round in range(len(lines)):
@@ -266,7 +287,7 @@ def anchors(
             aside = {h.heard for h in found[crowded]}
         kept = [k for k in kept if k not in aside]
         found = _heard_lyrics(lyric_words, heard, scores, kept)
-        anchored = _anchored(lines, found)
+        anchored = _anchored(lines, found, pace)
     heard_places = [[(h.place, h.start) for h in found.get(i, [])] for i in range(len(lines))]
     pace = _pace(lines, anchored)
     edges = _sung_edges(lines, anchored, sung, duration, pace)
@@ -284,18 +305,21 @@ def _misplaced(word: Word, duration: float) -> bool:
     return word.segment_end is not None and word.segment_end > duration + HEARD_OFF_SECONDS
 
 
-def _anchored(lines: list[str], found: dict[int, list[HeardLyric]]) -> list[tuple[float, float] | None]:
-    """Each line's window where its heard words anchor it, else None."""
+def _anchored(
+    lines: list[str], found: dict[int, list[HeardLyric]], pace: float | None = None
+) -> list[tuple[float, float] | None]:
+    """Each line's window where its heard words anchor it (at the song's `pace`, where known), else
+    None."""
     out: list[tuple[float, float] | None] = []
     last_start = 0.0
     for i, line in enumerate(lines):
-        matched = [(h.start, h.end) for h in found.get(i, [])]
+        matched = found.get(i, [])
         # A line is anchored by at least half its words, in order after the previous anchor: one
         # stray word, or a chorus line paired with another pass of the chorus, must not pin it.
         if len(matched) * 2 < len(line.split()):
             out.append(None)
             continue
-        window = _window(matched, len(line.split()))
+        window = _window(matched, len(line.split()), pace)
         if window is None or window[0] < last_start:
             out.append(None)
             continue

@@ -102,7 +102,9 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # in a block of repeat lines, a line Silero does not hear leaves the voice to the lines that leave
 # it room; the stretch the block's aligned end cuts is taken whole, and a faint onset only where it
 # rises (repeats.py). 26: singing after a break resumes where the voice sounds steadily, not on a
-# frame Silero flickers on, nor on the fading tail of the line before it (voice_onsets.py).
+# frame Silero flickers on, nor on the fading tail of the line before it (voice_onsets.py); a line's
+# heard words hold together only within HELD_PACES of the song's pace a word, and an echo is told by
+# the words heard, a lead's word squeezed to no length included (anchors.py).
 ALIGNER_VERSION = "verse-align-26"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
