@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../../ops/platform.ts';
-import type { CassandraClient } from '../../sinks/cassandra/client.ts';
 import { CassandraIdempotencyStore, PENDING_LEASE_MS } from '../../sinks/cassandra/idempotency.ts';
+import { sentTwice } from '../support/cassandra-faults.ts';
 import { connectTestPlatform, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -20,16 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
-
-/** Each statement sent twice and answered with the second try's answer, as the driver does after a timeout. */
-function sentTwice(client: CassandraClient): CassandraClient {
-  return Object.assign(Object.create(client) as CassandraClient, {
-    execute: async (...args: Parameters<CassandraClient['execute']>) => {
-      await client.execute(...args);
-      return client.execute(...args);
-    },
-  });
-}
 
 describe('an Idempotency-Key claim sent twice', () => {
   it('is claimed, and another request with the key still waits for it', async () => {

@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobWriter } from '../../core/app/job-writer.ts';
 import type { JobRecord } from '../../core/jobs/job.ts';
-import type { JobStore } from '../../core/ports/jobs.ts';
 import type { Publisher, TopicKey } from '../../core/ports/publisher.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
+import { sentTwice } from '../support/cassandra-faults.ts';
 import { connectTestPlatform, testOrg, uploadedJobRecord } from '../support/platform.ts';
 
 let platform: Platform;
@@ -34,16 +34,6 @@ function changed(job: JobRecord, externalId: string): JobRecord {
     version: job.version + 1,
     updated_at: new Date(job.updated_at.getTime() + 5),
   };
-}
-
-/** Each write sent twice, answered with the second try's answer, as the driver does after a timeout. */
-function sentTwice(store: JobStore): JobStore {
-  return Object.assign(Object.create(store) as JobStore, {
-    replace: async (next: JobRecord, expectedVersion: number) => {
-      await store.replace(next, expectedVersion);
-      return store.replace(next, expectedVersion);
-    },
-  });
 }
 
 describe('a job write sent twice', () => {
@@ -75,7 +65,7 @@ describe('a job write sent twice', () => {
     const writer = new JobWriter({
       config: platform.config,
       logger: platform.logger,
-      jobs: sentTwice(jobs),
+      jobs: new CassandraJobStore(sentTwice(platform.cassandra)),
       feed: deps.feed,
       timers: platform.timers,
       usage: platform.usage,
