@@ -4,8 +4,11 @@
  * deletes) its records together. A record's key names what it is for (a job's credit, a grant), so
  * a move sent again after a lost answer, or by a client's retry after the gateway died, finds its
  * records and moves nothing twice. Every read names its rows in full: the records that expire are
- * never scanned.
+ * never scanned. Each record names the call that wrote it (migration 016), so a call whose move was
+ * applied and then sent again, its answer lost or its statement resent by the driver, knows the
+ * records it finds for its own.
  */
+import { randomUUID } from 'node:crypto';
 import { CREDIT_RECORD_RETENTION_MS } from '../../core/policy.ts';
 import { type CassandraClient, types } from './client.ts';
 import { afterLostRace } from './contention.ts';
@@ -23,14 +26,14 @@ export const jobCreditEntry = (jobId: string): string => `job/${jobId}`;
 
 interface LedgerState {
   balance: number;
-  /** The amount of each asked-for record that exists. */
-  recorded: Map<string, number>;
+  /** The amount of each asked-for record that exists, and the call that wrote it (null before 016). */
+  recorded: Map<string, { amount: number; moveId: string | null }>;
 }
 
 interface Move {
   from: number;
   to: number;
-  write: { entry: string; amount: number }[];
+  write: { entry: string; amount: number; moveId: string }[];
   erase: string[];
   /** Records the plan found and relies on, confirmed by the move's own conditions. */
   keep: { entry: string; amount: number }[];
@@ -59,8 +62,8 @@ export class CreditLedger {
 
   /**
    * Writes each entry not yet recorded with `amount` and moves the balance by their sum, when
-   * `allowed(balance, sum)`: the entries this call recorded (none when all already were), or null
-   * when refused.
+   * `allowed(balance, sum)`: the entries this call recorded, a try of it that was applied before
+   * its answer was lost included (none when all were recorded by others), or null when refused.
    */
   record(
     orgId: string,
@@ -68,23 +71,25 @@ export class CreditLedger {
     amount: number,
     allowed: (balance: number, sum: number) => boolean,
   ): Promise<{ recorded: string[]; balance: number } | null> {
+    const moveId = randomUUID();
     return this.move(orgId, entries, (state) => {
       const missing = entries.filter((e) => !state.recorded.has(e));
+      const mine = entries.filter((e) => state.recorded.get(e)?.moveId === moveId);
       const sum = missing.length * amount;
       if (missing.length === 0) {
         // Nothing to take, on the word of a read: a record that read saw may belong to a move not
         // yet settled (a refund whose coordinator died mid-round), which would take it away after
         // the caller relied on it. Keeping the records is itself a conditional move, so Paxos
         // settles any such move first, and a record gone by then is taken again.
-        const keep = entries.map((entry) => ({ entry, amount: state.recorded.get(entry) as number }));
+        const keep = entries.map((entry) => ({ entry, amount: state.recorded.get(entry)?.amount as number }));
         const move = { from: state.balance, to: state.balance, write: [], erase: [], keep };
-        return { move, result: { recorded: [], balance: state.balance } };
+        return { move, result: { recorded: mine, balance: state.balance } };
       }
       if (!allowed(state.balance, sum)) return { move: null, result: null };
-      const write = missing.map((entry) => ({ entry, amount }));
+      const write = missing.map((entry) => ({ entry, amount, moveId }));
       return {
         move: { from: state.balance, to: state.balance + sum, write, erase: [], keep: [] },
-        result: { recorded: missing, balance: state.balance + sum },
+        result: { recorded: [...mine, ...missing], balance: state.balance + sum },
       };
     });
   }
@@ -93,7 +98,7 @@ export class CreditLedger {
   erase(orgId: string, entries: string[]): Promise<void> {
     return this.move(orgId, entries, (state) => {
       const present = entries.filter((e) => state.recorded.has(e));
-      const sum = present.reduce((total, e) => total + (state.recorded.get(e) ?? 0), 0);
+      const sum = present.reduce((total, e) => total + (state.recorded.get(e)?.amount ?? 0), 0);
       const move = present.length
         ? { from: state.balance, to: state.balance - sum, write: [], erase: present, keep: [] }
         : null;
@@ -129,7 +134,7 @@ export class CreditLedger {
   private async read(orgId: string, entries: string[], serial: boolean): Promise<LedgerState> {
     const rows = (
       await this.db.execute(
-        'SELECT entry, balance, amount FROM credit_ledger WHERE org_id = ? AND entry IN ?',
+        'SELECT entry, balance, amount, move_id FROM credit_ledger WHERE org_id = ? AND entry IN ?',
         [orgId, [BALANCE, ...entries]],
         { prepare: true, consistency: serial ? types.consistencies.localSerial : types.consistencies.localQuorum },
       )
@@ -137,7 +142,11 @@ export class CreditLedger {
     const state: LedgerState = { balance: 0, recorded: new Map() };
     for (const row of rows) {
       if (row.entry === BALANCE) state.balance = Number(row.balance ?? 0);
-      else state.recorded.set(row.entry as string, Number(row.amount ?? 0));
+      else
+        state.recorded.set(row.entry as string, {
+          amount: Number(row.amount ?? 0),
+          moveId: row.move_id ? String(row.move_id) : null,
+        });
     }
     return state;
   }
@@ -153,9 +162,10 @@ export class CreditLedger {
                 params: [move.to, orgId, BALANCE, move.from],
               },
             ]),
-        ...move.write.map(({ entry, amount }) => ({
-          query: 'INSERT INTO credit_ledger (org_id, entry, amount) VALUES (?, ?, ?) IF NOT EXISTS USING TTL ?',
-          params: [orgId, entry, amount, RECORD_TTL_S],
+        ...move.write.map(({ entry, amount, moveId }) => ({
+          query:
+            'INSERT INTO credit_ledger (org_id, entry, amount, move_id) VALUES (?, ?, ?, ?) IF NOT EXISTS USING TTL ?',
+          params: [orgId, entry, amount, moveId, RECORD_TTL_S],
         })),
         ...move.erase.map((entry) => ({
           query: 'DELETE FROM credit_ledger WHERE org_id = ? AND entry = ? IF EXISTS',

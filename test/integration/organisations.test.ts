@@ -4,6 +4,7 @@ import { hashApiKey } from '../../core/secrets.ts';
 import type { Platform } from '../../ops/platform.ts';
 import { CassandraOrganisationStore } from '../../sinks/cassandra/organisations.ts';
 import { CassandraUsageStore } from '../../sinks/cassandra/usage.ts';
+import { sentTwice } from '../support/cassandra-faults.ts';
 import { connectTestPlatform, testGateway, testOrg } from '../support/platform.ts';
 
 let platform: Platform;
@@ -79,10 +80,22 @@ describe('organisations and keys in Cassandra', () => {
       },
     });
     const store = new CassandraOrganisationStore(losing);
-    expect(await store.chargeJobs(org.org_id, ['job-lost-answer'])).toEqual([]);
+    // The credit the lost answer took is this call's: a submission that then fails gives it back.
+    expect(await store.chargeJobs(org.org_id, ['job-lost-answer'])).toEqual(['job-lost-answer']);
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(4);
     await store.addCredits(org.org_id, 10);
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(14);
+  });
+
+  it("knows the credits it took when the driver sends its move twice, and not another call's", async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    const twice = new CassandraOrganisationStore(sentTwice(platform.cassandra));
+    expect(await twice.chargeJobs(org.org_id, ['job-sent-twice', 'job-b'])).toEqual(['job-sent-twice', 'job-b']);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(3);
+    // Another call (a client's retry with the same key) finds them taken, by someone else.
+    expect(await twice.chargeJobs(org.org_id, ['job-sent-twice', 'job-c'])).toEqual(['job-c']);
+    expect(await platform.orgs.chargeJobs(org.org_id, ['job-sent-twice'])).toEqual([]);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(2);
   });
 
   it('takes a credit again when the read that found it taken was stale', async () => {

@@ -5,12 +5,16 @@
  */
 import type { CassandraClient } from '../../sinks/cassandra/client.ts';
 
-/** Each statement sent twice and answered with the second try's answer, as after a timeout. */
+/** Each statement and batch sent twice and answered with the second try's answer, as after a timeout. */
 export function sentTwice(client: CassandraClient): CassandraClient {
   return Object.assign(Object.create(client) as CassandraClient, {
     execute: async (...args: Parameters<CassandraClient['execute']>) => {
       await client.execute(...args);
       return client.execute(...args);
+    },
+    batch: async (...args: Parameters<CassandraClient['batch']>) => {
+      await client.batch(...args);
+      return client.batch(...args);
     },
   });
 }
