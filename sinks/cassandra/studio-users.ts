@@ -10,7 +10,9 @@ export class CassandraStudioUsers implements StudioUserStore {
       'INSERT INTO users (email, user_id, org_id, password_hash, created_at) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS',
       [user.email, user.user_id, user.org_id, user.password_hash, user.created_at],
     );
-    if (!result.wasApplied()) return false;
+    // A "not applied" that finds this user's own id is this insert sent twice by the driver (after a
+    // timeout whose first try was applied), not someone else's user.
+    if (!result.wasApplied() && String(result.first()?.user_id) !== user.user_id) return false;
     await this.db.execute('INSERT INTO users_by_org (org_id, email, user_id) VALUES (?, ?, ?)', [
       user.org_id,
       user.email,
