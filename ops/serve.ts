@@ -8,6 +8,7 @@ import type { Config } from '../core/config.ts';
 import { loadConfig } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { buildGateway } from '../gateway/app.ts';
+import { checkMigrations } from '../sinks/cassandra/migrate.ts';
 import { checkTopics } from '../sinks/kafka/setup.ts';
 import { connectPlatform } from './platform.ts';
 import { PROCESSORS } from './processors.ts';
@@ -28,8 +29,10 @@ function onShutdown(fn: () => Promise<void>): void {
 
 export async function runGateway(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel, 'gateway');
-  // Production refuses topics with fewer replicas than configured; development says so and goes on.
+  // Production refuses topics with fewer replicas than configured, and a keyspace that lacks a
+  // migration; development says so and goes on.
   await checkTopics(config, (msg) => logger.warn(msg));
+  await checkMigrations(config, (msg) => logger.warn(msg));
   const platform = await connectPlatform(config, logger, 'verse-gateway');
   let draining = false;
   const app = await buildGateway({ ...platform, logger, draining: () => draining });
@@ -50,8 +53,10 @@ export async function runProcessor(config: Config, name: string): Promise<void> 
   const factory = PROCESSORS[name];
   if (!factory) throw new Error(`unknown processor ${name}; known: ${Object.keys(PROCESSORS).join(', ')}`);
   const logger = createLogger(config.logLevel, `processor-${name}`);
-  // Production refuses topics with fewer replicas than configured; development says so and goes on.
+  // Production refuses topics with fewer replicas than configured, and a keyspace that lacks a
+  // migration; development says so and goes on.
   await checkTopics(config, (msg) => logger.warn(msg));
+  await checkMigrations(config, (msg) => logger.warn(msg));
   const platform = await connectPlatform(config, logger, `verse-${name}`);
   const running = await factory(platform);
   void running.failure.then((error) => {

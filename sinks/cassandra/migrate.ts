@@ -83,6 +83,41 @@ export async function reconcileReplication(client: CassandraClient, config: Conf
     );
 }
 
+/** The migrations this release carries, in order: ops/migrations/NNN_name.cql, less `.cql`. */
+async function migrationVersions(): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.cql$/.test(f)).sort();
+  return files.map((f) => f.replace(/\.cql$/, ''));
+}
+
+async function appliedVersions(client: CassandraClient, keyspace: string): Promise<Set<string>> {
+  const rows = (await client.execute(`SELECT version FROM ${keyspace}.schema_migrations`)).rows;
+  return new Set(rows.map((r) => r.version as string));
+}
+
+/**
+ * Whether the keyspace holds every migration this release carries: a gateway or processor started
+ * against one that lacks a column it writes would fail those writes one request at a time.
+ * Production refuses to start; development says so and goes on, as for the Kafka topics.
+ */
+export async function checkMigrations(config: Config, warn: (msg: string) => void): Promise<void> {
+  const keyspace = keyspaceOf(config);
+  const client = createCassandraClient(config, { keyspace: false });
+  try {
+    const exists = await client.execute(
+      'SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?',
+      [keyspace, 'schema_migrations'],
+    );
+    const done = exists.rowLength > 0 ? await appliedVersions(client, keyspace) : new Set<string>();
+    const missing = (await migrationVersions()).filter((version) => !done.has(version));
+    if (missing.length === 0) return;
+    const text = `keyspace ${keyspace} lacks migrations ${missing.join(', ')}: run verse migrate`;
+    if (config.mode === 'production') throw new Error(`Cassandra schema is not current: ${text}`);
+    warn(`cassandra schema is not current: ${text}`);
+  } finally {
+    await client.shutdown();
+  }
+}
+
 export async function migrateCassandra(config: Config, log: (msg: string) => void = () => {}): Promise<string[]> {
   const keyspace = keyspaceOf(config);
   const client = createCassandraClient(config, { keyspace: false });
@@ -92,14 +127,13 @@ export async function migrateCassandra(config: Config, log: (msg: string) => voi
     await client.execute(
       `CREATE TABLE IF NOT EXISTS ${keyspace}.schema_migrations (version text PRIMARY KEY, applied_at timestamp)`,
     );
-    const done = new Set(
-      (await client.execute(`SELECT version FROM ${keyspace}.schema_migrations`)).rows.map((r) => r.version as string),
-    );
-    const files = (await readdir(MIGRATIONS)).filter((f) => /^\d+_.+\.cql$/.test(f)).sort();
-    for (const file of files) {
-      const version = file.replace(/\.cql$/, '');
+    const done = await appliedVersions(client, keyspace);
+    for (const version of await migrationVersions()) {
       if (done.has(version)) continue;
-      const cql = (await readFile(path.join(MIGRATIONS, file), 'utf8')).replaceAll('{{keyspace}}', keyspace);
+      const cql = (await readFile(path.join(MIGRATIONS, `${version}.cql`), 'utf8')).replaceAll(
+        '{{keyspace}}',
+        keyspace,
+      );
       for (const statement of splitStatements(cql)) await client.execute(statement);
       const step = DATA_STEPS[version];
       if (step) {

@@ -9,7 +9,7 @@ import { newUuid } from '../../core/ids.ts';
 import { outboxBucketOf } from '../../core/jobs/outbox-buckets.ts';
 import { type CassandraClient, createCassandraClient } from '../../sinks/cassandra/client.ts';
 import { CassandraJobStore } from '../../sinks/cassandra/jobs.ts';
-import { migrateCassandra, reconcileReplication } from '../../sinks/cassandra/migrate.ts';
+import { checkMigrations, migrateCassandra, reconcileReplication } from '../../sinks/cassandra/migrate.ts';
 import { CassandraUsageStore, usageShardOf } from '../../sinks/cassandra/usage.ts';
 import { testConfig } from '../support/platform.ts';
 
@@ -115,6 +115,31 @@ describe("the keyspace's replication", () => {
     expect(said.join('\n')).not.toContain('repair');
     said.length = 0;
     await migrateCassandra(config, (m) => said.push(m));
+    expect(said).toEqual([]);
+  });
+});
+
+describe('the start-up check that the keyspace is current', () => {
+  it('refuses in production a keyspace that lacks a migration, says so in development, and passes a current one', async () => {
+    const said: string[] = [];
+    await checkMigrations(config, (m) => said.push(m));
+    expect(said).toEqual([]);
+
+    // A release whose newest migration the keyspace has not had.
+    await db.execute('DELETE FROM schema_migrations WHERE version = ?', ['016_credit_ledger_move_id']);
+    await expect(checkMigrations({ ...config, mode: 'production' }, () => {})).rejects.toThrow(
+      `keyspace ${config.namespace} lacks migrations 016_credit_ledger_move_id: run verse migrate`,
+    );
+    await checkMigrations(config, (m) => said.push(m));
+    expect(said).toEqual([expect.stringContaining('lacks migrations 016_credit_ledger_move_id')]);
+
+    // A keyspace never migrated lacks them all.
+    const fresh = { ...config, namespace: `${config.namespace}_none`, mode: 'production' as const };
+    await expect(checkMigrations(fresh, () => {})).rejects.toThrow(/lacks migrations 001_.*016_credit_ledger_move_id/);
+
+    await migrateCassandra(config);
+    said.length = 0;
+    await checkMigrations({ ...config, mode: 'production' }, (m) => said.push(m));
     expect(said).toEqual([]);
   });
 });
