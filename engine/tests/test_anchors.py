@@ -27,9 +27,9 @@ class Voiced:
     def sounds(self, start: float, end: float) -> bool:
         return any(start < until and at < end for at, until in self.stretches)
 
-    def resumes(self, start: float, end: float) -> float | None:
+    def resumes(self, start: float, end: float, room: float) -> float | None:
         heard = [max(start, at - 1.0) for at, until in self.stretches if start < until and at < end]
-        return min(heard, default=None)
+        return min((at for at in heard if end - at >= room), default=None)
 
 
 def test_global_alignment_pairs_a_repeated_verse_with_its_own_repetition():

@@ -131,11 +131,11 @@ def test_a_voice_sounds_where_the_heard_words_set_it_and_everywhere_when_nothing
 def test_singing_resumes_a_margin_before_the_voice_is_heard_again():
     probabilities = _voice(60.0, [(20.0, 25.0), (48.0, 55.0)])
     voice = HeardVoice(probabilities, [Word(" every", 20.5, 21.0, 0.9)])
-    assert abs(voice.resumes(26.0, 55.0) - (48.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    assert abs(voice.resumes(26.0, 55.0, 0.0) - (48.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
     # Never before the stretch asked about, and nowhere in a stretch with no voice.
-    assert voice.resumes(47.5, 55.0) == 47.5
-    assert voice.resumes(26.0, 47.0) is None
-    assert HeardVoice(probabilities, []).resumes(26.0, 47.0) == 26.0
+    assert voice.resumes(47.5, 55.0, 0.0) == 47.5
+    assert voice.resumes(26.0, 47.0, 0.0) is None
+    assert HeardVoice(probabilities, []).resumes(26.0, 47.0, 0.0) == 26.0
 
 
 def test_singing_resumes_past_the_fading_tail_of_the_line_before():
@@ -143,7 +143,7 @@ def test_singing_resumes_past_the_fading_tail_of_the_line_before():
     # line comes in at 169.0 s, after a 41 s break.
     probabilities = _voice(180.0, [(120.0, 127.9), (169.0, 172.0)])
     voice = HeardVoice(probabilities, [Word(" go", 126.0, 127.7, 0.9)])
-    assert abs(voice.resumes(127.7, 172.5) - (169.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    assert abs(voice.resumes(127.7, 172.5, 0.0) - (169.0 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
 
 
 def test_a_line_sung_on_from_the_line_before_keeps_the_stretch_start():
@@ -151,9 +151,9 @@ def test_a_line_sung_on_from_the_line_before_keeps_the_stretch_start():
     # from there without a rest, and then rests before its last words.
     probabilities = _voice(60.0, [(10.0, 22.0), (26.0, 28.0)])
     voice = HeardVoice(probabilities, [Word(" go", 18.0, 20.0, 0.9)])
-    assert voice.resumes(20.0, 40.0) == 20.0
+    assert voice.resumes(20.0, 40.0, 0.0) == 20.0
     # And a tail with no voice after it is the only voice there is.
-    assert voice.resumes(27.8, 40.0) == 27.8
+    assert voice.resumes(27.8, 40.0, 0.0) == 27.8
 
 
 def test_singing_does_not_resume_on_a_frame_the_detector_flickers_on():
@@ -162,4 +162,26 @@ def test_singing_does_not_resume_on_a_frame_the_detector_flickers_on():
     for flicker in (129.0, 130.25):
         probabilities[_frames(flicker)] = 0.6
     voice = HeardVoice(probabilities, [Word(" go", 126.0, 128.5, 0.9)])
-    assert abs(voice.resumes(128.7, 172.5) - (169.4 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    assert abs(voice.resumes(128.7, 172.5, 0.0) - (169.4 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+
+
+def test_a_line_sung_softer_after_a_break_resumes_where_its_own_fainter_voice_comes_in():
+    # A 40 s break, then a line sung alone and soft (Silero at 0.12, under the song's threshold of
+    # 0.3) from 169.4 s, and the band back in with the loud line after it from 171.5 s.
+    probabilities = _voice(180.0, [(120.0, 128.5), (171.5, 172.5)])
+    probabilities[_frames(128.5) : _frames(171.5)] = 0.002
+    probabilities[_frames(169.4) : _frames(171.5)] = 0.12
+    voice = HeardVoice(probabilities, [Word(" go", 126.0, 128.5, 0.9)])
+    # Where the loud voice leaves the line room, it is taken; where it comes too late, the soft one.
+    assert abs(voice.resumes(128.7, 172.5, 0.5) - (171.5 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    assert abs(voice.resumes(128.7, 172.5, 2.5) - (169.4 - SUNG_MARGIN_SECONDS)) <= FRAME_SECONDS
+    # No level hears a voice early enough for more than the stretch holds.
+    assert voice.resumes(128.7, 172.5, 10.0) is None
+
+
+def test_a_fainter_level_never_hears_the_band_of_a_break_as_voice():
+    # The band sounds through the break at 0.05, over the floor; the line comes in at 169.4 s.
+    probabilities = _voice(180.0, [(120.0, 128.5), (169.4, 172.5)])
+    probabilities[_frames(128.5) : _frames(169.4)] = 0.05
+    voice = HeardVoice(probabilities, [Word(" go", 126.0, 128.5, 0.9)])
+    assert voice.resumes(128.7, 172.5, 5.0) is None

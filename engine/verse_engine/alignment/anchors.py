@@ -33,10 +33,11 @@ class Voice(Protocol):
         """Whether a voice sounds anywhere between two times."""
         ...
 
-    def resumes(self, start: float, end: float) -> float | None:
-        """Where singing may resume between two times (a little before the voice is first heard, as
-        the detector hears a soft onset late, and past the last of a voice already sounding at the
-        first time, the line before fading); None where no voice sounds."""
+    def resumes(self, start: float, end: float, room: float) -> float | None:
+        """Where singing may resume between two times, leaving `room` before the second (a little
+        before the voice is first heard, as the detector hears a soft onset late, and past the last
+        of a voice already sounding at the first time, the line before fading); None where no voice
+        sounds early enough."""
         ...
 
 
@@ -412,16 +413,16 @@ def _sung_edges(
 
 def _resuming(lines: list[str], voice: Voice | None, pace: float | None) -> Callable[[int, int, float, float], float]:
     """Where the unanchored lines i to j, between an anchored line ending at `left` and one starting
-    at `right`, start: where singing resumes in that stretch if they fit between there and `right`
-    at the song's pace and the first is not a line of held vowels (Silero barely hears one); else
-    `left`."""
+    at `right`, start: where singing resumes in that stretch early enough for them to fit before
+    `right` at the song's pace, unless the first is a line of held vowels (Silero barely hears one);
+    else `left`."""
 
     def start(i: int, j: int, left: float, right: float) -> float:
         if voice is None or pace is None or is_held_vowel_line(lines[i]):
             return left
-        resumes = voice.resumes(left, right)
         words = sum(len(line.split()) for line in lines[i:j])
-        return resumes if resumes is not None and right - resumes >= words * pace else left
+        resumes = voice.resumes(left, right, words * pace)
+        return left if resumes is None else resumes
 
     return start
 

@@ -104,8 +104,10 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # rises (repeats.py). 26: singing after a break resumes where the voice sounds steadily, not on a
 # frame Silero flickers on, nor on the fading tail of the line before it (voice_onsets.py); a line's
 # heard words hold together only within HELD_PACES of the song's pace a word, and an echo is told by
-# the words heard, a lead's word squeezed to no length included (anchors.py).
-ALIGNER_VERSION = "verse-align-26"
+# the words heard, a lead's word squeezed to no length included (anchors.py). 27: where the voice heard
+# at the song's threshold comes back too late for the lines after a break, singing resumes where a
+# fainter level, above the break's own, hears it (voice_onsets.py).
+ALIGNER_VERSION = "verse-align-27"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,

@@ -111,7 +111,11 @@ class HeardVoice:
     set; everywhere, when nothing was heard."""
 
     def __init__(self, probabilities: np.ndarray, heard: list[Word]) -> None:
-        self._voiced = _voiced_frames(probabilities, heard)
+        spans = word_frames([heard], probabilities)
+        self._probabilities = probabilities
+        #: None when no word was heard inside the audio.
+        self._threshold = voice_threshold(spans) if spans else None
+        self._voiced = probabilities >= self._threshold if self._threshold is not None else None
 
     def sung(self, duration: float) -> tuple[float, float]:
         """From where the voice first sounds to where it last does, widened by SUNG_MARGIN_SECONDS;
@@ -125,16 +129,30 @@ class HeardVoice:
     def sounds(self, start: float, end: float) -> bool:
         return self._voiced is None or bool(self._voiced[self._frames(start, end)].any())
 
-    def resumes(self, start: float, end: float) -> float | None:
+    def resumes(self, start: float, end: float, room: float) -> float | None:
         """A margin before the first steady voice in the stretch (_steady) that is not the fading
-        tail of the voice already sounding where it starts (_past_fading_tail)."""
-        if self._voiced is None:
+        tail of the voice already sounding where it starts (_past_fading_tail), and leaves `room`
+        before its end: at the song's threshold, or, where the voice heard there comes too late,
+        at the loudest of its halvings that hears one early enough. A line sung softer than the
+        rest of the song (a verse after a break, sung alone) is still voice, only fainter. The
+        halvings stop at VOICELESS_FLOOR and at the stretch's median, the band's own level in a
+        stretch that holds a break: under it, the break itself would be heard as voice. None where
+        no level hears voice early enough."""
+        if self._threshold is None:
             return start
         frames = self._frames(start, end)
-        at = _past_fading_tail(np.flatnonzero(_steady(self._voiced[frames])))
-        if not len(at):
-            return None
-        return max(start, float(frames.start + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
+        stretch = self._probabilities[frames]
+        background = float(np.median(stretch)) if len(stretch) else 0.0
+        level = self._threshold
+        while level >= VOICELESS_FLOOR and (level == self._threshold or level > background):
+            voiced = stretch >= level
+            at = _past_fading_tail(np.flatnonzero(_steady(voiced)))
+            if len(at):
+                resumes = max(start, float(frames.start + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
+                if end - resumes >= room:
+                    return resumes
+            level /= 2
+        return None
 
     @staticmethod
     def _frames(start: float, end: float) -> slice:
@@ -157,13 +175,6 @@ def _past_fading_tail(voiced: np.ndarray) -> np.ndarray:
     if not len(breaks) or (voiced[breaks[0]] + 1) * FRAME_SECONDS > FADING_TAIL_SECONDS:
         return voiced
     return voiced[breaks[0] + 1 :]
-
-
-def _voiced_frames(probabilities: np.ndarray, heard: list[Word]) -> np.ndarray | None:
-    """Which frames hold a voice, by the threshold the heard words' frames set; None when no word was
-    heard inside the audio."""
-    spans = word_frames([heard], probabilities)
-    return probabilities >= voice_threshold(spans) if spans else None
 
 
 def voice_threshold(spans: list[np.ndarray]) -> float:
