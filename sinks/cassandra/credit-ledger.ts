@@ -26,8 +26,14 @@ export const jobCreditEntry = (jobId: string): string => `job/${jobId}`;
 
 interface LedgerState {
   balance: number;
-  /** The amount of each asked-for record that exists, and the call that wrote it (null before 016). */
-  recorded: Map<string, { amount: number; moveId: string | null }>;
+  /** Each asked-for record that exists. */
+  recorded: Map<string, LedgerRecord>;
+}
+
+interface LedgerRecord {
+  amount: number;
+  /** The call that wrote it; null for records written before migration 016. */
+  moveId: string | null;
 }
 
 interface Move {
@@ -35,8 +41,11 @@ interface Move {
   to: number;
   write: { entry: string; amount: number; moveId: string }[];
   erase: string[];
-  /** Records the plan found and relies on, confirmed by the move's own conditions. */
-  keep: { entry: string; amount: number }[];
+  /**
+   * Records the plan found and relies on, confirmed by the move's own conditions: their amount, and
+   * the call that wrote them, which decides whose credit the plan reports them as.
+   */
+  keep: { entry: string; amount: number; moveId: string | null }[];
 }
 
 export class CreditLedger {
@@ -81,7 +90,7 @@ export class CreditLedger {
         // yet settled (a refund whose coordinator died mid-round), which would take it away after
         // the caller relied on it. Keeping the records is itself a conditional move, so Paxos
         // settles any such move first, and a record gone by then is taken again.
-        const keep = entries.map((entry) => ({ entry, amount: state.recorded.get(entry)?.amount as number }));
+        const keep = entries.map((entry) => ({ entry, ...(state.recorded.get(entry) as LedgerRecord) }));
         const move = { from: state.balance, to: state.balance, write: [], erase: [], keep };
         return { move, result: { recorded: mine, balance: state.balance } };
       }
@@ -171,9 +180,11 @@ export class CreditLedger {
           query: 'DELETE FROM credit_ledger WHERE org_id = ? AND entry = ? IF EXISTS',
           params: [orgId, entry],
         })),
-        ...move.keep.map(({ entry, amount }) => ({
-          query: 'UPDATE credit_ledger USING TTL ? SET amount = ? WHERE org_id = ? AND entry = ? IF amount = ?',
-          params: [RECORD_TTL_S, amount, orgId, entry, amount],
+        ...move.keep.map(({ entry, amount, moveId }) => ({
+          // Both columns written again, so that both live on for the new time-to-live.
+          query:
+            'UPDATE credit_ledger USING TTL ? SET amount = ?, move_id = ? WHERE org_id = ? AND entry = ? IF amount = ? AND move_id = ?',
+          params: [RECORD_TTL_S, amount, moveId, orgId, entry, amount, moveId],
         })),
       ],
       // The records make the batch safe to send again: a second delivery finds them and is refused.

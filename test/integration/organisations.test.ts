@@ -98,6 +98,17 @@ describe('organisations and keys in Cassandra', () => {
     expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(2);
   });
 
+  it("keeps a credit recorded before records named their call, as another call's", async () => {
+    const org = await testOrg(platform, { credits: 5 });
+    await platform.cassandra.execute('INSERT INTO credit_ledger (org_id, entry, amount) VALUES (?, ?, ?)', [
+      org.org_id,
+      'job/job-before-016',
+      -1,
+    ]);
+    expect(await platform.orgs.chargeJobs(org.org_id, ['job-before-016'])).toEqual([]);
+    expect((await platform.orgs.getOrganisation(org.org_id))?.credits).toBe(5);
+  });
+
   it('takes a credit again when the read that found it taken was stale', async () => {
     const org = await testOrg(platform, { credits: 5 });
     const db = platform.cassandra;
