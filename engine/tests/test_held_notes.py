@@ -83,6 +83,15 @@ def test_a_line_whose_notes_cannot_be_counted_opens_on_the_first_note_that_rises
     assert starts[1] - starts[0] == pytest.approx(1.5 * 7.0 / 5.5, abs=0.2)
 
 
+def test_a_line_whose_notes_silero_counted_keeps_them():
+    # The same line as above, but Silero heard one note per word in it as clearly as the song's
+    # words (repeats.time_notes): they are sung notes, shorter than any held note, and they stand.
+    lines, timed = lines_and_timing(4)
+    timed[1] = words([21.5, 23.0, 24.5, 26.0], 1.0, "ah")
+    time_held_notes(lines, timed, song(), counted=frozenset({1}))
+    assert [w.start for w in timed[1]] == [21.5, 23.0, 24.5, 26.0]
+
+
 def test_a_line_opens_on_the_first_note_rising_within_reach_of_it_not_on_one_further():
     lines, timed = lines_and_timing(4)
     timed[1] = words([23.0, 24.0, 25.0, 26.0], 1.0, "ah")

@@ -13,7 +13,9 @@ same stretch is foreground too, and a note swelling from a third of its level br
 where the first one rises is still heard: the line opens on the first note that rises within
 ONSET_REACH_SECONDS of its first word, and its words keep their shares of the line up to its last
 word's end. The alignment puts a swelling note's word where the note is loud, or on the breath
-before it, and the held-vowel spread carries that into every word.
+before it, and the held-vowel spread carries that into every word. A line in which Silero heard
+one note per word as clearly as the song's words (repeats.time_notes) is not of this kind: its
+vowels are sung as words, and keep the notes Silero heard.
 """
 
 from __future__ import annotations
@@ -52,15 +54,20 @@ ONSET_NOTE_SECONDS = 0.4
 LEAD_FRAMES = 1500
 
 
-def time_held_notes(lines: list[str], timed: list[list[Word]], audio: np.ndarray) -> None:
+def time_held_notes(
+    lines: list[str], timed: list[list[Word]], audio: np.ndarray, counted: frozenset[int] = frozenset()
+) -> None:
     """Re-times, in place, each held-vowel line whose stretch holds exactly one foreground note per
-    word (see the module's doc)."""
+    word (see the module's doc). The lines in `counted` are left as they are: Silero heard one note
+    per word there as clearly as the song's words (repeats.time_notes), so they are voice this
+    rule's premise says it cannot hear, and their notes may be shorter than any it takes for one
+    ("oh oh oh", sung)."""
     held = {i for i, (text, words) in enumerate(zip(lines, timed, strict=True)) if words and is_held_vowel_line(text)}
     lead = [w for i, words in enumerate(timed) if i not in held for w in words]
-    if not held or not lead:
+    if not held - counted or not lead:
         return
     count, duration = -(-len(audio) // FRAME_SAMPLES), seconds_of(audio)
-    stretches = {i: _stretch(timed, i, duration) for i in sorted(held)}
+    stretches = {i: _stretch(timed, i, duration) for i in sorted(held - counted)}
     lead_frames = _lead_frames(lead, count)
     if not len(lead_frames):
         return

@@ -29,7 +29,8 @@ with a confidence per line.
    as voiceless start where the voice comes in, but for held vowels, which it does not hear
    (voice_onsets.py). A line of held vowels whose
    stretch holds one note per word in the foreground of the mix, which Silero does not hear, takes
-   those notes, and one whose notes cannot be counted opens on the first that rises near it
+   those notes (unless Silero counted one note per word there, repeats.time_notes), and one whose
+   notes cannot be counted opens on the first that rises near it
    (held_notes.py). A line's first word opens where it was heard, if that is before its
    second word (openings.open_where_heard). A line that runs past the next line's start ends before it
    (align.end_lines_before_the_next).
@@ -106,8 +107,13 @@ from verse_engine.text.lines import LOW_LINE_CONFIDENCE, Word, is_unsure
 # heard words hold together only within HELD_PACES of the song's pace a word, and an echo is told by
 # the words heard, a lead's word squeezed to no length included (anchors.py). 27: where the voice heard
 # at the song's threshold comes back too late for the lines after a break, singing resumes where a
-# fainter level, above the break's own, hears it (voice_onsets.py).
-ALIGNER_VERSION = "verse-align-27"
+# fainter level, above the break's own, hears it (voice_onsets.py). 28: a line whose notes Silero
+# counted as clearly as the song's words keeps them, and the foreground's notes are left to the
+# lines Silero does not hear (held_notes.py); the voice of the word before, running on where the
+# alignment opened a line of notes, is not its first note (repeats.time_notes); a repeat line
+# Silero does not hear at the song's threshold takes the voice a fainter level hears in the room
+# its neighbours leave it.
+ALIGNER_VERSION = "verse-align-28"
 METHOD = "whisper-forced-alignment"
 # The recognition passes only look for anchors: greedy and without the temperature fallbacks, which
 # re-decode a window Whisper found hard, the alignment keeps to its time target; forced alignment,
@@ -198,11 +204,11 @@ def align_lyrics(audio: np.ndarray, lines: list[str], language: str, model_name:
     spread_held_vowel_lines(lines, timed)
     strayed = gather_strays(lines, timed)
     time_repeats(lines, timed, voice)
-    time_notes(lines, timed, voice)
+    counted = time_notes(lines, timed, voice)
     start_words_at_voice(timed, voice, unheard=held)
     # After the voice's threshold is read off the aligned words: held notes move into frames
     # Silero hears nothing in.
-    time_held_notes(lines, timed, audio)
+    time_held_notes(lines, timed, audio, counted)
     open_where_heard(timed, [opening(h) for h in heard_places], windows)
     end_lines_before_the_next(timed)
     out = []

@@ -13,7 +13,8 @@ and those too short to hold a line left out):
   its aligned start and takes the pace of the nearest line it heard. Where such a line has no room
   at that pace between its neighbours (the alignment slid an unheard line over the next line's
   voice, and each line after it one stretch on), the stretches go one to a line, to the lines that
-  leave the others room;
+  leave the others room. A line still without a stretch takes the one stretch a fainter level
+  hears in the room its neighbours leave it, where there is one (a line sung softer, or fast);
 - where it hears nothing, the block's syllables share the block evenly.
 Then any such line, and any line of held vowels ("ooh ooh", vocalise.py), in which Silero hears
 exactly one note per word, takes its notes (time_notes).
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -171,13 +173,18 @@ def _one_stretch_per_line(
 
 
 def _time_by_voice(
-    block: list[int], timed: list[list[Word]], stretches: list[tuple[float, float]], bounds: tuple[float, float]
+    block: list[int],
+    timed: list[list[Word]],
+    stretches: list[tuple[float, float]],
+    bounds: tuple[float, float],
+    fainter: Callable[[float, float], tuple[float, float] | None],
 ) -> None:
     """Each stretch's syllables share it evenly, line by line; a line in no stretch (Silero did
     not hear it) keeps its aligned start where it fits and takes the pace of the nearest line that
     was heard. Where such a line would not fit between its neighbours (the stretches went by
     aligned middles to the lines the alignment slid over them), the stretches go one to a line, to
-    the lines that leave room for the others."""
+    the lines that leave room for the others. A line left without a stretch that a fainter level
+    hears in the room its neighbours leave it (`fainter`) takes that voice instead."""
     spans: dict[int, tuple[float, float]] = {}
     for (at, until), lines in zip(stretches, _claims(block, timed, stretches), strict=True):
         if len(lines) == 1 and lines[0] in spans:
@@ -191,8 +198,43 @@ def _time_by_voice(
     places, fits = _unheard_places(block, timed, spans, bounds)
     if not fits and len(stretches) < len(block):
         spans, places = _one_stretch_per_line(block, timed, stretches, bounds) or (spans, places)
+    for position, i in enumerate(block):
+        if i not in places:
+            continue
+        taken = {**spans, **places}
+        room_start = max([bounds[0], *(taken[j][1] for j in block[:position] if j in taken)])
+        room_end = min([bounds[1], *(taken[j][0] for j in block[position + 1 :] if j in taken)])
+        places[i] = fainter(room_start, room_end) or places[i]
     for i, (at, until) in {**spans, **places}.items():
         _share_out(timed[i], at, until)
+
+
+def _fainter_stretch(
+    probabilities: np.ndarray, threshold: float, start: float, end: float
+) -> tuple[float, float] | None:
+    """The one stretch of voice in [start, end] long enough to hold a line, at the loudest halving
+    of the song's threshold that hears any, and nowhere as loud as the threshold: a line sung softer
+    than the rest (a backing voice, a whisper) is still voice, only fainter, while voice that
+    reaches the threshold is a line Silero heard (the line before, where the alignment cut its last
+    note). The halvings stop at VOICELESS_FLOOR and at the room's median, under which the band
+    itself would be heard as voice. None where the first level that hears any hears two or more:
+    which is the line's is not known."""
+    frames = probabilities[frame(start) : frame(end) + 1]
+    if not len(frames):
+        return None
+    background = float(np.median(frames))
+    level = threshold / 2
+    while level >= VOICELESS_FLOOR and level > background:
+        found = [
+            (at, until)
+            for at, until in voiced_stretches(probabilities, level, start, end)
+            if until - at >= MIN_REPEATS * SECONDS_PER_WORD[0]
+            and probabilities[frame(at) : frame(until)].max() < threshold
+        ]
+        if found:
+            return found[0] if len(found) == 1 else None
+        level /= 2
+    return None
 
 
 def _with_faint_onsets(
@@ -247,9 +289,23 @@ def time_repeats(lines: list[str], timed: list[list[Word]], probabilities: np.nd
             for i, (at, until) in zip(block, stretches, strict=True):
                 _share_out(timed[i], at, until)
         elif stretches:
-            _time_by_voice(block, timed, stretches, bounds)
+            _time_by_voice(
+                block, timed, stretches, bounds, lambda at, until: _fainter_stretch(probabilities, threshold, at, until)
+            )
         else:
             _share_out([w for i in block for w in timed[i]], start, end)
+
+
+def _own_notes(
+    probabilities: np.ndarray, threshold: float, start: float, end: float, previous: Word | None
+) -> list[tuple[float, float]]:
+    """The notes Silero hears in [start, end], each whole: one sounding at `start` is taken from
+    where it began, unless it began before the word sung before it ended, when it is that word's
+    voice running on (the alignment opened the line inside it), not a note of this line."""
+    if previous is None:
+        return voiced_stretches(probabilities, threshold, start, end, NOTE_BREAK_SECONDS)
+    heard = voiced_stretches(probabilities, threshold, min(start, previous.start), end, NOTE_BREAK_SECONDS)
+    return [(at, until) for at, until in heard if until > start and (at >= start or at >= previous.end)]
 
 
 def _bounds(block: list[int], timed: list[list[Word]], audio_end: float) -> tuple[float, float]:
@@ -260,21 +316,34 @@ def _bounds(block: list[int], timed: list[list[Word]], audio_end: float) -> tupl
     return (before[-1] if before else 0.0, after[0] if after else audio_end)
 
 
-def time_notes(lines: list[str], timed: list[list[Word]], probabilities: np.ndarray) -> None:
+def time_notes(lines: list[str], timed: list[list[Word]], probabilities: np.ndarray) -> frozenset[int]:
     """Re-times, in place, each line of one repeated syllable or held vowel in which Silero hears
     exactly as many notes as the line has words (between the line's aligned start and the next
     line's): each word is its note. Notes are told apart by a breath; one the aligner stretched
-    over a rest, or squeezed into the next line's time, lands where it was sung."""
+    over a rest, or squeezed into the next line's time, lands where it was sung. Returns the lines
+    so timed whose every note Silero heard as clearly as the song's words (over the threshold read
+    off the lines that are not held vowels): those are sung notes, not a break's flickers."""
+    counted: set[int] = set()
     spans = word_frames(timed, probabilities)
     if not spans:
-        return
+        return frozenset()
     threshold = voice_threshold(spans)
+    # Read off the lines of words, which Silero is meant to hear: held vowels, scored near zero,
+    # pull the song's threshold down to its floor, where a break's flickers count as notes.
+    sung = word_frames(
+        [words for text, words in zip(lines, timed, strict=True) if not is_held_vowel_line(text)], probabilities
+    )
+    clearly = voice_threshold(sung) if sung else 1.0
     for i, (text, words) in enumerate(zip(lines, timed, strict=True)):
         if not words or not (is_repeat_line(text) or is_held_vowel_line(text)):
             continue
         following = next((t[0].start - NOTE_BREAK_SECONDS for t in timed[i + 1 :] if t), words[-1].end)
         start = words[0].start - NOTE_BREAK_SECONDS
-        notes = voiced_stretches(probabilities, threshold, start, following, NOTE_BREAK_SECONDS)
+        previous = next((t[-1] for t in reversed(timed[:i]) if t), None)
+        notes = _own_notes(probabilities, threshold, start, following, previous)
         if len(notes) == len(words):
             for word, (at, until) in zip(words, notes, strict=True):
                 word.start, word.end = at, until
+            if all(probabilities[frame(at) : frame(until) + 1].max() >= clearly for at, until in notes):
+                counted.add(i)
+    return frozenset(counted)
