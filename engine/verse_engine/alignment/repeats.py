@@ -30,7 +30,14 @@ import numpy as np
 
 from verse_engine.alignment.anchors import SECONDS_PER_WORD
 from verse_engine.alignment.vocalise import is_held_vowel_line
-from verse_engine.alignment.voice_onsets import FRAME_SECONDS, VOICELESS_FLOOR, frame, voice_threshold, word_frames
+from verse_engine.alignment.voice_onsets import (
+    FRAME_SECONDS,
+    VOICELESS_FLOOR,
+    fainter_levels,
+    frame,
+    voice_threshold,
+    word_frames,
+)
 from verse_engine.text.characters import normalise
 from verse_engine.text.lines import Word
 
@@ -212,19 +219,16 @@ def _time_by_voice(
 def _fainter_stretch(
     probabilities: np.ndarray, threshold: float, start: float, end: float
 ) -> tuple[float, float] | None:
-    """The one stretch of voice in [start, end] long enough to hold a line, at the loudest halving
-    of the song's threshold that hears any, and nowhere as loud as the threshold: a line sung softer
-    than the rest (a backing voice, a whisper) is still voice, only fainter, while voice that
-    reaches the threshold is a line Silero heard (the line before, where the alignment cut its last
-    note). The halvings stop at VOICELESS_FLOOR and at the room's median, under which the band
-    itself would be heard as voice. None where the first level that hears any hears two or more:
-    which is the line's is not known."""
+    """The one stretch of voice in [start, end] long enough to hold a line, at the loudest of the
+    song's fainter levels that hears any (voice_onsets.fainter_levels, which never go under the
+    room's median), and nowhere as loud as the threshold: a line sung softer than the rest (a backing
+    voice, a whisper) is still voice, only fainter, while voice that reaches the threshold is a line
+    Silero heard (the line before, where the alignment cut its last note). None where the first
+    level that hears any hears two or more: which is the line's is not known."""
     frames = probabilities[frame(start) : frame(end) + 1]
     if not len(frames):
         return None
-    background = float(np.median(frames))
-    level = threshold / 2
-    while level >= VOICELESS_FLOOR and level > background:
+    for level in fainter_levels(threshold, float(np.median(frames))):
         found = [
             (at, until)
             for at, until in voiced_stretches(probabilities, level, start, end)
@@ -233,7 +237,6 @@ def _fainter_stretch(
         ]
         if found:
             return found[0] if len(found) == 1 else None
-        level /= 2
     return None
 
 

@@ -18,7 +18,7 @@ docs/benchmarks-archive.md, "Alignment".
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 import numpy as np
 from faster_whisper.vad import get_vad_model
@@ -94,6 +94,16 @@ def _own_onset(voiced: np.ndarray) -> int | None:
     return None
 
 
+def fainter_levels(threshold: float, background: float) -> Iterator[float]:
+    """The song's threshold halved, and halved again, where a voice sung softer than the rest is
+    still heard: down to VOICELESS_FLOOR, and never to `background`, the median of the stretch
+    searched, under which the band itself would be heard as voice."""
+    level = threshold / 2
+    while level >= VOICELESS_FLOOR and level > background:
+        yield level
+        level /= 2
+
+
 def _steady(voiced: np.ndarray) -> np.ndarray:
     """The voiced frames less those with no voiced frame beside them: Silero flickers, in a rest
     or a break, for a frame at a time."""
@@ -143,15 +153,13 @@ class HeardVoice:
         frames = self._frames(start, end)
         stretch = self._probabilities[frames]
         background = float(np.median(stretch)) if len(stretch) else 0.0
-        level = self._threshold
-        while level >= VOICELESS_FLOOR and (level == self._threshold or level > background):
+        for level in (self._threshold, *fainter_levels(self._threshold, background)):
             voiced = stretch >= level
             at = _past_fading_tail(np.flatnonzero(_steady(voiced)))
             if len(at):
                 resumes = max(start, float(frames.start + at[0]) * FRAME_SECONDS - SUNG_MARGIN_SECONDS)
                 if end - resumes >= room:
                     return resumes
-            level /= 2
         return None
 
     @staticmethod
